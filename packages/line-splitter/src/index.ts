@@ -1,0 +1,1 @@
+export type { LineBatch, LineTerminator, LineUnit } from './line-unit';

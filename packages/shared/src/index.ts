@@ -1,0 +1,16 @@
+export { formatBytes, parseBytes } from './byte-size';
+export { countControlBytes, isControlByte } from './control-bytes';
+export {
+  describeReceived,
+  validateFunction,
+  validateInteger,
+  validateOneOf,
+  validateOptionsObject,
+  validateString,
+} from './options';
+export {
+  findUtf8BoundaryBefore,
+  isUtf8Continuation,
+  skipUtf8Continuation,
+  utf8SequenceLength,
+} from './utf8-boundary';

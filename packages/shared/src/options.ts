@@ -1,0 +1,66 @@
+/** Describes a received value the way Node's own argument errors do. */
+export function describeReceived(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return `function ${value.name || '<anonymous>'}`;
+  if (typeof value === 'object') {
+    const name = (value as object).constructor?.name;
+    return name ? `an instance of ${name}` : 'an object';
+  }
+  let shown = typeof value === 'string' ? `'${value}'` : String(value);
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return typeof value === 'number' ? shown : `type ${typeof value} (${shown})`;
+}
+
+function typeError(name: string, expected: string, value: unknown): TypeError {
+  return new TypeError(`The "${name}" option must be ${expected}. Received ${describeReceived(value)}`);
+}
+
+function rangeError(name: string, expected: string, value: unknown): RangeError {
+  return new RangeError(`The "${name}" option must be ${expected}. Received ${describeReceived(value)}`);
+}
+
+/** Validates an optional options argument: `undefined` or a plain object. */
+export function validateOptionsObject(value: unknown): void {
+  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    throw new TypeError(`The "options" argument must be of type object. Received ${describeReceived(value)}`);
+  }
+}
+
+/** Validates an integer option; `minimum` defaults to 0, `nullable` allows `null` (unbounded). */
+export function validateInteger(
+  name: string,
+  value: unknown,
+  { minimum = 0, nullable = false }: { minimum?: number; nullable?: boolean } = {},
+): void {
+  if (value === null && nullable) return;
+  const expected =
+    minimum === 0 ? 'a non-negative safe integer' : `a safe integer greater than or equal to ${minimum}`;
+  const wording = nullable ? `${expected} or null` : expected;
+  if (typeof value !== 'number') throw typeError(name, `of type number${nullable ? ' or null' : ''}`, value);
+  if (!Number.isSafeInteger(value) || value < minimum) throw rangeError(name, wording, value);
+}
+
+/** Validates an option that must be one of a fixed set of strings. */
+export function validateOneOf<T extends string>(
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+): asserts value is T {
+  const list = allowed.map((item) => `'${item}'`).join(', ');
+  if (typeof value !== 'string') throw typeError(name, `one of ${list}`, value);
+  if (!allowed.includes(value as T)) throw rangeError(name, `one of ${list}`, value);
+}
+
+/** Validates a string option. */
+export function validateString(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') throw typeError(name, 'of type string', value);
+}
+
+/** Validates a function option. */
+export function validateFunction(
+  name: string,
+  value: unknown,
+): asserts value is (...args: never[]) => unknown {
+  if (typeof value !== 'function') throw typeError(name, 'of type function', value);
+}

@@ -1,0 +1,65 @@
+import { Readable, type Writable } from 'readable-stream';
+
+/** A Readable that emits exactly these chunks, one per read, then ends. */
+export function feed(
+  chunks: Iterable<Uint8Array | string>,
+  options: { objectMode?: boolean } = {},
+): Readable {
+  const queue = [...chunks].map((chunk) =>
+    typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+  );
+  return new Readable({
+    objectMode: options.objectMode ?? true,
+    read() {
+      this.push(queue.length > 0 ? queue.shift() : null);
+    },
+  });
+}
+
+/** Collects every chunk a readable side emits, resolving at its end. */
+export function collect<T = Buffer>(stream: NodeJS.ReadableStream | Readable): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: T[] = [];
+    stream.on('data', (chunk: T) => chunks.push(chunk));
+    stream.once('end', () => resolve(chunks));
+    stream.once('error', reject);
+  });
+}
+
+/** Collects a byte stream into one Buffer. */
+export async function collectBytes(stream: NodeJS.ReadableStream | Readable): Promise<Buffer> {
+  return Buffer.concat(await collect<Buffer>(stream));
+}
+
+/** Writes chunks to a writable side one by one, honouring backpressure, then ends it. */
+export async function writeAll(
+  target: Writable | NodeJS.WritableStream,
+  chunks: Iterable<Uint8Array | string>,
+): Promise<void> {
+  for (const chunk of chunks) {
+    if (!target.write(chunk)) await new Promise((resolve) => target.once('drain', resolve));
+  }
+  await new Promise<void>((resolve, reject) => {
+    target.once('error', reject);
+    target.end(() => resolve());
+  });
+}
+
+/** Cuts bytes into chunks at the given positions (sorted, clamped, duplicates give empty chunks). */
+export function cutAt(bytes: Uint8Array, cuts: readonly number[]): Buffer[] {
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const positions = cuts.map((cut) => Math.max(0, Math.min(source.length, cut))).sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const position of positions) {
+    chunks.push(source.subarray(start, position));
+    start = position;
+  }
+  chunks.push(source.subarray(start));
+  return chunks;
+}
+
+/** Every way to cut `bytes` into two chunks, as [head, tail] pairs, from position 0 to length. */
+export function everySplit(bytes: Uint8Array): Buffer[][] {
+  return Array.from({ length: bytes.length + 1 }, (_, position) => cutAt(bytes, [position]));
+}
