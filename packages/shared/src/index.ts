@@ -8,6 +8,7 @@ export {
   validateOptionsObject,
   validateString,
 } from './options';
+export type { TransformCallback, WriteCallback } from './stream-types';
 export {
   findUtf8BoundaryBefore,
   isUtf8Continuation,

@@ -1,5 +1,12 @@
-/** Describes a received value the way Node's own argument errors do. */
-export function describeReceived(value: unknown): string {
+function shorten(shown: string): string {
+  return shown.length > 28 ? `${shown.slice(0, 25)}...` : shown;
+}
+
+/**
+ * Describes a received value the way Node's own argument errors do: `type string ('x')` after a
+ * type mismatch (`typeMismatch: true`), else the bare value (`-1`, `'x'`).
+ */
+export function describeReceived(value: unknown, { typeMismatch = true } = {}): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return `function ${value.name || '<anonymous>'}`;
@@ -7,9 +14,8 @@ export function describeReceived(value: unknown): string {
     const name = (value as object).constructor?.name;
     return name ? `an instance of ${name}` : 'an object';
   }
-  let shown = typeof value === 'string' ? `'${value}'` : String(value);
-  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
-  return typeof value === 'number' ? shown : `type ${typeof value} (${shown})`;
+  const shown = shorten(typeof value === 'string' ? `'${value}'` : String(value));
+  return typeMismatch ? `type ${typeof value} (${shown})` : shown;
 }
 
 function typeError(name: string, expected: string, value: unknown): TypeError {
@@ -17,7 +23,9 @@ function typeError(name: string, expected: string, value: unknown): TypeError {
 }
 
 function rangeError(name: string, expected: string, value: unknown): RangeError {
-  return new RangeError(`The "${name}" option must be ${expected}. Received ${describeReceived(value)}`);
+  return new RangeError(
+    `The "${name}" option must be ${expected}. Received ${describeReceived(value, { typeMismatch: false })}`,
+  );
 }
 
 /** Validates an optional options argument: `undefined` or a plain object. */

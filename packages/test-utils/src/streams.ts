@@ -1,12 +1,11 @@
 import { Readable, type Writable } from 'readable-stream';
 
-/** A Readable that emits exactly these chunks, one per read, then ends. */
-export function feed(
-  chunks: Iterable<Uint8Array | string>,
-  options: { objectMode?: boolean } = {},
-): Readable {
+/** A Readable that emits exactly these chunks (Uint8Arrays as Buffers), one per read, then ends. */
+export function feed(chunks: Iterable<unknown>, options: { objectMode?: boolean } = {}): Readable {
   const queue = [...chunks].map((chunk) =>
-    typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+    chunk instanceof Uint8Array && !Buffer.isBuffer(chunk)
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      : chunk,
   );
   return new Readable({
     objectMode: options.objectMode ?? true,

@@ -1,0 +1,78 @@
+import { findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import { formatTruncationMarker } from './marker';
+
+const DECODER = new TextDecoder();
+
+/** What a `BoundedSink` kept of its stream, and how much it dropped. */
+export interface BoundedSinkResult {
+  /** The kept raw bytes (head then tail for `'both'`). */
+  bytes: Buffer;
+  /** The kept bytes decoded as UTF-8 (with replacement), the marker in place when truncated. */
+  text: string;
+  totalBytes: number;
+  keptBytes: number;
+  omittedBytes: number;
+  truncated: boolean;
+  /** The marker's text, or `null` when nothing was omitted. */
+  marker: string | null;
+  /** Index of the marker in `text` (UTF-16 units), or `null`. */
+  markerIndex: number | null;
+  /** Stream byte offset of the first omitted byte, or `null`; the omitted bytes are contiguous. */
+  omittedStart: number | null;
+}
+
+/** What a sink holds when it composes its result. */
+export interface HeldBytes {
+  head: Buffer;
+  tail: Buffer;
+  totalBytes: number;
+  maxBytes: number | null;
+  keep: 'head' | 'tail' | 'both';
+  label: string;
+}
+
+/** Composes a sink's result from the bytes it holds: cuts between characters and places the marker. */
+export function composeResult({
+  head,
+  tail,
+  totalBytes,
+  maxBytes,
+  keep,
+  label,
+}: HeldBytes): BoundedSinkResult {
+  if (maxBytes === null || totalBytes <= maxBytes) {
+    const bytes = tail.length > 0 ? Buffer.concat([head, tail]) : head;
+    return {
+      bytes,
+      text: DECODER.decode(bytes),
+      totalBytes,
+      keptBytes: bytes.length,
+      omittedBytes: 0,
+      truncated: false,
+      marker: null,
+      markerIndex: null,
+      omittedStart: null,
+    };
+  }
+  // Cut only between characters; the marker's counts include the few bytes backed off.
+  const keptHead = head.subarray(0, findUtf8BoundaryBefore(head, head.length));
+  const keptTail = tail.subarray(skipUtf8Continuation(tail, 0));
+  const keptBytes = keptHead.length + keptTail.length;
+  const omittedBytes = totalBytes - keptBytes;
+  const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
+  const headText = DECODER.decode(keptHead);
+  const separator = headText === '' || headText.endsWith('\n') ? '' : '\n';
+  const before = keep === 'tail' ? '' : `${headText}${separator}`;
+  const after = keep === 'head' ? '' : `\n${DECODER.decode(keptTail)}`;
+  return {
+    bytes: Buffer.concat([keptHead, keptTail]),
+    text: `${before}${marker}${after}`,
+    totalBytes,
+    keptBytes,
+    omittedBytes,
+    truncated: true,
+    marker,
+    markerIndex: before.length,
+    omittedStart: keptHead.length,
+  };
+}

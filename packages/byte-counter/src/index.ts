@@ -1,0 +1,2 @@
+export type { ByteCounterOptions, ByteCounterProgress, ByteCounterStats } from './byte-counter';
+export { ByteCounter } from './byte-counter';

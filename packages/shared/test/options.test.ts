@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { validateInteger, validateOneOf, validateOptionsObject } from '../src/index';
+
+describe('validateInteger', () => {
+  it.each([
+    [-1, RangeError, 'The "maxBytes" option must be a non-negative safe integer or null. Received -1'],
+    [1.5, RangeError, 'The "maxBytes" option must be a non-negative safe integer or null. Received 1.5'],
+    [
+      Number.NaN,
+      RangeError,
+      'The "maxBytes" option must be a non-negative safe integer or null. Received NaN',
+    ],
+    ['1', TypeError, `The "maxBytes" option must be of type number or null. Received type string ('1')`],
+  ])('should reject %s', (value, errorClass, message) => {
+    expect(() => validateInteger('maxBytes', value, { nullable: true })).toThrow(errorClass);
+    expect(() => validateInteger('maxBytes', value, { nullable: true })).toThrow(message);
+  });
+
+  it('should word a minimum other than zero', () => {
+    expect(() => validateInteger('maxUnitBytes', 3, { minimum: 4 })).toThrow(
+      'The "maxUnitBytes" option must be a safe integer greater than or equal to 4. Received 3',
+    );
+  });
+});
+
+describe('validateOneOf', () => {
+  it('should name the allowed values', () => {
+    expect(() => validateOneOf('keep', 'middle', ['head', 'tail'])).toThrow(
+      new RangeError(`The "keep" option must be one of 'head', 'tail'. Received 'middle'`),
+    );
+  });
+});
+
+describe('validateOptionsObject', () => {
+  it.each([null, 5, 'x', []])('should reject %j', (value) => {
+    expect(() => validateOptionsObject(value)).toThrow(TypeError);
+  });
+});

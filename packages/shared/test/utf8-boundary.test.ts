@@ -1,0 +1,58 @@
+import { isUtf8 } from 'node:buffer';
+import { chunkedUtf8 } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findUtf8BoundaryBefore, skipUtf8Continuation } from '../src/index';
+
+/** Byte offsets at which `text`'s characters start, plus its byte length: every legal cut. */
+function characterBoundaries(text: string): Set<number> {
+  const boundaries = new Set([0]);
+  let offset = 0;
+  for (const character of text) {
+    offset += Buffer.byteLength(character);
+    boundaries.add(offset);
+  }
+  return boundaries;
+}
+
+describe('findUtf8BoundaryBefore', () => {
+  it('should back off to the start of a character cut by the index', () => {
+    const bytes = Buffer.from('a€b'); // 61 e2 82 ac 62
+    expect([0, 1, 2, 3, 4, 5].map((end) => findUtf8BoundaryBefore(bytes, end))).toEqual([0, 1, 1, 1, 4, 5]);
+  });
+
+  it('should cut binary bytes where asked when no lead byte announces a longer sequence', () => {
+    const bytes = Buffer.from([0x80, 0x80, 0x80, 0x80, 0x00]);
+    expect(findUtf8BoundaryBefore(bytes, 4)).toBe(4);
+  });
+
+  it('should return the largest character boundary at or before any index of valid UTF-8', () => {
+    fc.assert(
+      fc.property(chunkedUtf8(), fc.nat(), ({ text, bytes }, seed) => {
+        const end = bytes.length === 0 ? 0 : seed % (bytes.length + 1);
+        const cut = findUtf8BoundaryBefore(bytes, end);
+        const boundaries = characterBoundaries(text);
+        const expected = Math.max(...[...boundaries].filter((boundary) => boundary <= end));
+        expect(cut).toBe(expected);
+        expect(isUtf8(bytes.subarray(0, cut))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('skipUtf8Continuation', () => {
+  it('should return the smallest character boundary at or after any index of valid UTF-8', () => {
+    fc.assert(
+      fc.property(chunkedUtf8(), fc.nat(), ({ text, bytes }, seed) => {
+        const start = bytes.length === 0 ? 0 : seed % (bytes.length + 1);
+        const boundaries = characterBoundaries(text);
+        const expected = Math.min(...[...boundaries].filter((boundary) => boundary >= start));
+        expect(skipUtf8Continuation(bytes, start)).toBe(expected);
+      }),
+    );
+  });
+
+  it('should skip at most three bytes of binary input', () => {
+    expect(skipUtf8Continuation(Buffer.alloc(8, 0x80), 0)).toBe(3);
+  });
+});
