@@ -10,6 +10,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    // CI also writes a JSON summary, from which .ci/run prints the plain `N passed, N failed` line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.vitest/results.json' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

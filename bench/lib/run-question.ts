@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import { loadQuestion } from './load-question';
+import { measureGroup, median } from './measure';
+import type { GroupResult, QuestionResult } from './results';
+
+/** Child entry: measures every group of one bench file and writes its results as JSON. */
+async function main(): Promise<void> {
+  const [file, outFile, mode] = process.argv.slice(2) as [string, string, string];
+  const quick = mode === '--quick';
+  const question = await loadQuestion(file);
+  const groups: GroupResult[] = [];
+  for (const group of question.groups) {
+    const input = await group.setup({ quick });
+    try {
+      const inputBytes = group.bytes(input);
+      const timings = await measureGroup(group, input, quick ? 2 : (group.runs ?? 5));
+      const throughput = (ms: number) => inputBytes / 1e6 / (ms / 1000);
+      const baselineMs = median(
+        timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [Number.NaN],
+      );
+      const contenders = timings.map((timing) => ({
+        name: timing.name,
+        medianMBps: throughput(median(timing.runsMs)),
+        minMBps: throughput(Math.max(...timing.runsMs)),
+        maxMBps: throughput(Math.min(...timing.runsMs)),
+        ratio: baselineMs / median(timing.runsMs),
+        peakRssGrowthMiB: null,
+        correctness: timing.correctness,
+        runs: timing.runsMs.length,
+      }));
+      const targets = (group.targets ?? []).map((target) => {
+        const ratio =
+          contenders.find((contender) => contender.name === target.contender)?.ratio ?? Number.NaN;
+        return { ...target, ratio, met: ratio >= target.minRatio };
+      });
+      groups.push({ name: group.name, baseline: group.baseline, inputBytes, contenders, targets });
+      process.stderr.write(`  ${question.id} / ${group.name}: done\n`);
+    } finally {
+      await group.teardown?.(input);
+    }
+  }
+  const result: QuestionResult = { id: question.id, title: question.title, file, groups };
+  writeFileSync(outFile, JSON.stringify(result));
+}
+
+await main();

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderMarkdown, renderSvg } from './lib/report';
+import type { BenchReport, QuestionResult } from './lib/results';
+
+/**
+ * `pnpm bench [--quick] [filter…]`: runs every bench/*.bench.ts (or those whose name contains a
+ * filter) in a process of its own, probes each contender's peak RSS in another, and writes the
+ * report: bench/results/latest.{md,json,svg}, or bench/.tmp/quick.* in quick mode.
+ */
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const filters = args.filter((arg) => !arg.startsWith('--'));
+const tsx = join(benchDir, '..', 'node_modules', '.bin', 'tsx');
+const files = readdirSync(benchDir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
+  .sort();
+if (files.length === 0) throw new Error(`no bench file matches ${filters.join(', ')}`);
+
+const scratchDir = join(benchDir, '.tmp');
+const outDir = quick ? scratchDir : join(benchDir, 'results');
+mkdirSync(scratchDir, { recursive: true });
+mkdirSync(outDir, { recursive: true });
+const node = (entry: string, entryArgs: string[]) =>
+  execFileSync(tsx, [join(benchDir, 'lib', entry), ...entryArgs], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+const questions: QuestionResult[] = [];
+for (const name of files) {
+  const file = join(benchDir, name);
+  process.stderr.write(`${name}\n`);
+  const resultFile = join(scratchDir, `${name}.json`);
+  node('run-question.ts', [file, resultFile, quick ? '--quick' : '--full']);
+  const question = JSON.parse(readFileSync(resultFile, 'utf8')) as QuestionResult;
+  question.file = `bench/${name}`;
+  for (const [groupIndex, group] of question.groups.entries()) {
+    for (const [contenderIndex, contender] of group.contenders.entries()) {
+      const probe = node('rss-probe.ts', [
+        file,
+        String(groupIndex),
+        String(contenderIndex),
+        quick ? '--quick' : '--full',
+      ]);
+      contender.peakRssGrowthMiB = (
+        JSON.parse(probe.trim().split('\n').pop() as string) as { peakRssGrowthMiB: number }
+      ).peakRssGrowthMiB;
+    }
+  }
+  questions.push(question);
+}
+
+const report: BenchReport = {
+  date: new Date().toISOString(),
+  quick,
+  node: process.version,
+  cpu: cpus()[0]?.model ?? 'unknown CPU',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  questions,
+};
+const base = join(outDir, quick ? 'quick' : 'latest');
+writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(`${base}.md`, renderMarkdown(report));
+writeFileSync(`${base}.svg`, renderSvg(report));
+const missed = questions.flatMap((question) =>
+  question.groups.flatMap((group) => group.targets.filter((target) => !target.met)),
+);
+process.stdout.write(renderMarkdown(report));
+process.stderr.write(
+  `\nwrote ${base}.md, .json and .svg; ${missed.length} target(s) missed${quick ? ' (quick mode does not judge targets)' : ''}\n`,
+);
