@@ -60,19 +60,37 @@ export function composeResult({
   const keptBytes = keptHead.length + keptTail.length;
   const omittedBytes = totalBytes - keptBytes;
   const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
-  const headText = DECODER.decode(keptHead);
-  const separator = headText === '' || headText.endsWith('\n') ? '' : '\n';
-  const before = keep === 'tail' ? '' : `${headText}${separator}`;
-  const after = keep === 'head' ? '' : `\n${DECODER.decode(keptTail)}`;
+  const { text, markerIndex } = joinAroundMarker(
+    DECODER.decode(keptHead),
+    marker,
+    DECODER.decode(keptTail),
+    keep,
+  );
   return {
     bytes: Buffer.concat([keptHead, keptTail]),
-    text: `${before}${marker}${after}`,
+    text,
     totalBytes,
     keptBytes,
     omittedBytes,
     truncated: true,
     marker,
-    markerIndex: before.length,
+    markerIndex,
     omittedStart: keptHead.length,
   };
+}
+
+/**
+ * Places a marker between the kept head text and tail text the way every capture shows it: on a
+ * line of its own after the head, before the tail. Returns the text and the marker's index in it.
+ */
+export function joinAroundMarker(
+  headText: string,
+  marker: string,
+  tailText: string,
+  keep: 'head' | 'tail' | 'both',
+): { text: string; markerIndex: number } {
+  const separator = headText === '' || headText.endsWith('\n') ? '' : '\n';
+  const before = keep === 'tail' ? '' : `${headText}${separator}`;
+  const after = keep === 'head' ? '' : `\n${tailText}`;
+  return { text: `${before}${marker}${after}`, markerIndex: before.length };
 }

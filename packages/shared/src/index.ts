@@ -2,6 +2,7 @@ export { formatBytes, parseBytes } from './byte-size';
 export { countControlBytes, isControlByte } from './control-bytes';
 export {
   describeReceived,
+  validateBoolean,
   validateFunction,
   validateInteger,
   validateOneOf,

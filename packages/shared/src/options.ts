@@ -72,3 +72,8 @@ export function validateFunction(
 ): asserts value is (...args: never[]) => unknown {
   if (typeof value !== 'function') throw typeError(name, 'of type function', value);
 }
+
+/** Validates a boolean option. */
+export function validateBoolean(name: string, value: unknown): asserts value is boolean {
+  if (typeof value !== 'boolean') throw typeError(name, 'of type boolean', value);
+}

@@ -1,0 +1,76 @@
+import { constants } from 'node:os';
+import {
+  describeReceived,
+  validateBoolean,
+  validateInteger,
+  validateOptionsObject,
+  validateString,
+} from '@pipeguard/shared';
+import type { PipelineOptions } from './pipeline-options';
+
+/** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
+export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
+  /** Milliseconds before the process (group) is killed; `null` waits forever. @defaultValue `null` */
+  timeout?: number | null;
+  /** Signal sent first on timeout or cancellation. @defaultValue `'SIGTERM'` */
+  killSignal?: NodeJS.Signals;
+  /** Milliseconds between `killSignal` and SIGKILL. @defaultValue `2000` */
+  killGrace?: number;
+  /** Milliseconds to wait, after the child exits, for its pipes to close. @defaultValue `250` */
+  pipeGrace?: number;
+  /** Cancels the run: the same clean-up as a timeout, then the promise rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Also capture both streams interleaved in arrival order, bounded the same way. @defaultValue `false` */
+  all?: boolean;
+  /**
+   * Signal the child's whole process group (spawned with `detached: true`), not only the child.
+   * @defaultValue `false` for {@link capture}, `true` for `run()`
+   */
+  processGroup?: boolean;
+}
+
+export interface ResolvedCaptureOptions {
+  pipeline: Omit<PipelineOptions, 'label'>;
+  timeout: number | null;
+  killSignal: NodeJS.Signals;
+  killGrace: number;
+  pipeGrace: number;
+  signal: AbortSignal | undefined;
+  all: boolean;
+  processGroup: boolean;
+}
+
+/** Validates the process-handling options; the pipeline options are validated by `pipeline()`. */
+export function resolveCaptureOptions(
+  options: CaptureOptions | undefined,
+  processGroupDefault: boolean,
+): ResolvedCaptureOptions {
+  validateOptionsObject(options);
+  const {
+    timeout = null,
+    killSignal = 'SIGTERM',
+    killGrace = 2000,
+    pipeGrace = 250,
+    signal,
+    all = false,
+    processGroup = processGroupDefault,
+    ...pipeline
+  } = options ?? {};
+  validateInteger('timeout', timeout, { nullable: true });
+  validateString('killSignal', killSignal);
+  if (!(killSignal in constants.signals)) {
+    throw new RangeError(
+      `The "killSignal" option must be a signal name such as 'SIGTERM'. Received '${killSignal}'`,
+    );
+  }
+  validateInteger('killGrace', killGrace);
+  validateInteger('pipeGrace', pipeGrace);
+  validateBoolean('all', all);
+  validateBoolean('processGroup', processGroup);
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new TypeError(
+      `The "signal" option must be an instance of AbortSignal. Received ${describeReceived(signal)}`,
+    );
+  }
+  return { pipeline, timeout, killSignal, killGrace, pipeGrace, signal, all, processGroup };
+}

@@ -1,0 +1,76 @@
+import { pipeline as streamPipeline } from 'node:stream/promises';
+import { FallbackDecoder, type FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import { LineClipper } from '@pipeguard/file-window';
+import type { LineBatch } from '@pipeguard/line-splitter';
+import { LineSplitter } from '@pipeguard/line-splitter';
+import type { TransformCallback } from '@pipeguard/shared';
+import { Readable, Transform, Writable } from 'readable-stream';
+
+/** How kept bytes become text: the decoder's fallback, the splitter's cap, the clipper's cap. */
+export interface DecodeSettings {
+  fallback: string | string[] | null;
+  maxUnitBytes: number;
+  maxLineBytes: number | null;
+}
+
+/** Text decoded from kept bytes, with the counts of the stages that decoded it. */
+export interface DecodedText {
+  text: string;
+  decoder: FallbackDecoderStats;
+  clippedLines: number;
+}
+
+/** The stages that turn kept bytes into text; constructing them validates their options. */
+export interface DecodeStages {
+  splitter: LineSplitter;
+  clipper: LineClipper | null;
+  decoder: FallbackDecoder;
+}
+
+/** Creates the decode stages for one run of {@link decodeKept}. */
+export function createDecodeStages(settings: DecodeSettings): DecodeStages {
+  return {
+    splitter: new LineSplitter({ maxUnitBytes: settings.maxUnitBytes, batched: true }),
+    clipper: settings.maxLineBytes === null ? null : new LineClipper({ maxLineBytes: settings.maxLineBytes }),
+    decoder: new FallbackDecoder({ fallback: settings.fallback }),
+  };
+}
+
+/**
+ * Splits, clips and decodes bytes the sink kept. `offset` is where they start in the stream, so a
+ * clip marker names true stream offsets even for a kept tail.
+ */
+export async function decodeKept(
+  bytes: Buffer,
+  offset: number,
+  { splitter, clipper, decoder }: DecodeStages,
+): Promise<DecodedText> {
+  const pieces: string[] = [];
+  const collector = new Writable({
+    objectMode: true,
+    write(text: string, _encoding, callback) {
+      pieces.push(text);
+      callback();
+    },
+  });
+  const stages = clipper ? [splitter, shiftOffsets(offset), clipper, decoder] : [splitter, decoder];
+  const source = Readable.from([bytes], { objectMode: false });
+  // readable-stream's classes are Node streams at run time; only their declared types differ.
+  await streamPipeline([source, ...stages, collector] as unknown as NodeJS.ReadWriteStream[]);
+  return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
+}
+
+/** Moves batches from offsets within the kept bytes to offsets within the whole stream. */
+function shiftOffsets(offset: number): Transform {
+  return new Transform({
+    objectMode: true,
+    transform(batch: LineBatch, _encoding: BufferEncoding, callback: TransformCallback) {
+      if (offset === 0) {
+        callback(null, batch);
+        return;
+      }
+      const units = batch.units.map((unit) => ({ ...unit, offset: unit.offset + offset }));
+      callback(null, { bytes: batch.bytes, offset: batch.offset + offset, units });
+    },
+  });
+}

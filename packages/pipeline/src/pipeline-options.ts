@@ -1,0 +1,87 @@
+import type { KeepMode } from '@pipeguard/bounded-sink';
+import {
+  validateBoolean,
+  validateInteger,
+  validateOneOf,
+  validateOptionsObject,
+  validateString,
+} from '@pipeguard/shared';
+
+/** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
+export interface PipelineOptions {
+  /** Names the stream in markers and placeholders. @defaultValue `'stdout'` */
+  label?: string;
+  /** Most bytes kept; `null` keeps everything. @defaultValue `1048576` */
+  maxBytes?: number | null;
+  /** Which part of an over-long stream is kept. @defaultValue `'head'` */
+  keep?: KeepMode;
+  /**
+   * Encoding(s) for lines that are not UTF-8 (iconv-lite names), `'auto'` for the host's legacy
+   * codepage, or `null` for none. @defaultValue `null`
+   */
+  fallback?: string | string[] | null;
+  /** Withhold binary output behind a placeholder. @defaultValue `true` */
+  binaryGuard?: boolean;
+  /** Bytes the binary guard classifies at a time. @defaultValue `65536` */
+  windowBytes?: number;
+  /** Byte cap of one line unit without a terminator. @defaultValue `32768` */
+  maxUnitBytes?: number;
+  /** Byte cap of each line, with an exact marker for the rest; `null` clips nothing. @defaultValue `null` */
+  maxLineBytes?: number | null;
+  /**
+   * A directory to also write the full raw stream to (a new file, mode 0600), so the marker can name
+   * where the omitted bytes are; `null` writes nothing. @defaultValue `null`
+   */
+  spill?: string | null;
+  /** Most bytes written to the spill file; `null` for no bound. @defaultValue `67108864` (64 MiB) */
+  spillMaxBytes?: number | null;
+}
+
+/** Options with every default filled in (the caller's object is never changed). */
+export interface ResolvedPipelineOptions {
+  label: string;
+  maxBytes: number | null;
+  keep: KeepMode;
+  fallback: string | string[] | null;
+  binaryGuard: boolean;
+  windowBytes: number;
+  maxUnitBytes: number;
+  maxLineBytes: number | null;
+  spill: string | null;
+  spillMaxBytes: number | null;
+}
+
+/** Validates the options the preset itself uses and fills in defaults; each stage validates its own. */
+export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
+  validateOptionsObject(options);
+  const {
+    label = 'stdout',
+    maxBytes = 1024 * 1024,
+    keep = 'head',
+    fallback = null,
+    binaryGuard = true,
+    windowBytes = 64 * 1024,
+    maxUnitBytes = 32 * 1024,
+    maxLineBytes = null,
+    spill = null,
+    spillMaxBytes = 64 * 1024 * 1024,
+  } = options ?? {};
+  validateString('label', label);
+  validateInteger('maxBytes', maxBytes, { nullable: true });
+  validateOneOf('keep', keep, ['head', 'tail', 'both']);
+  validateBoolean('binaryGuard', binaryGuard);
+  if (spill !== null) validateString('spill', spill);
+  validateInteger('spillMaxBytes', spillMaxBytes, { nullable: true });
+  return {
+    label,
+    maxBytes,
+    keep,
+    fallback,
+    binaryGuard,
+    windowBytes,
+    maxUnitBytes,
+    maxLineBytes,
+    spill,
+    spillMaxBytes,
+  };
+}

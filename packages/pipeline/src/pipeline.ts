@@ -1,0 +1,134 @@
+import { pipeline as streamPipeline } from 'node:stream/promises';
+import { BinaryGuard } from '@pipeguard/binary-guard';
+import { BoundedSink, joinAroundMarker } from '@pipeguard/bounded-sink';
+import { ByteCounter } from '@pipeguard/byte-counter';
+import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import type { Readable } from 'readable-stream';
+import { createDecodeStages, decodeKept } from './decode-kept';
+import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
+import { SpillTap } from './spill-tap';
+import { Utf16Transcoder } from './utf16-transcoder';
+
+/** What {@link pipeline} hands back for one stream: safe text and the true counts behind it. */
+export interface Capture {
+  label: string;
+  /** The kept output decoded, with the truncation marker and any binary placeholder in place. */
+  text: string;
+  /** Raw bytes read from the source, counted before any stage touched them. */
+  bytes: number;
+  /** Bytes kept (of what the guard passed, UTF-8 after any UTF-16 transcoding). */
+  keptBytes: number;
+  omittedBytes: number;
+  truncated: boolean;
+  /** The truncation marker, or `null`. */
+  marker: string | null;
+  /** Where the marker starts in `text` (UTF-16 units), or `null`. */
+  markerIndex: number | null;
+  /** Offset of the first omitted byte in what the sink saw, or `null`. */
+  omittedStart: number | null;
+  /** Whether the binary guard withheld any of the stream. */
+  binaryWithheld: boolean;
+  /** Raw bytes the guard withheld. */
+  withheldBytes: number;
+  /** `'utf-16le'` or `'utf-16be'` when the stream was UTF-16 with a byte-order mark and was transcoded. */
+  transcodedFrom: string | null;
+  /** Counts of the decoder over the kept bytes. */
+  decoder: FallbackDecoderStats;
+  /** Lines cut at `maxLineBytes` (0 when no line cap is set). */
+  clippedLines: number;
+  /** The file holding the raw stream, with `spill`, else `null`. */
+  spillPath: string | null;
+  /** Bytes in the spill file (at most `spillMaxBytes`). */
+  spilledBytes: number;
+}
+
+/** The stages a running {@link pipeline} composed, for live progress (`stages.counter.bytes`…). */
+export interface PipelineStages {
+  counter: ByteCounter;
+  spill: SpillTap | null;
+  guard: BinaryGuard | null;
+  transcoder: Utf16Transcoder;
+  sink: BoundedSink;
+}
+
+/** A running {@link pipeline}: a promise of its capture that also exposes its stages. */
+export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
+
+/**
+ * Composes ByteCounter → BinaryGuard → (UTF-16 → UTF-8) → BoundedSink over any byte stream, then
+ * splits, clips and decodes only the bytes the sink kept: discarded bytes cost no more than counting.
+ * Errors of the source or of any stage reject the promise, and every stage is destroyed.
+ * @throws TypeError or RangeError for an invalid option, before anything is read.
+ */
+export function pipeline(source: NodeJS.ReadableStream | Readable, options?: PipelineOptions): PipelineRun {
+  const settings = resolvePipelineOptions(options);
+  const { label, maxBytes, keep } = settings;
+  // Built now so that every stage's options are validated before anything is read.
+  const headStages = createDecodeStages(settings);
+  const counter = new ByteCounter();
+  const guard = settings.binaryGuard ? new BinaryGuard({ label, windowBytes: settings.windowBytes }) : null;
+  const transcoder = new Utf16Transcoder(() => guard?.stats.encoding);
+  const sink = new BoundedSink({ maxBytes, keep, label });
+  const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
+  const stages = { counter, spill, guard, transcoder, sink };
+  const chain = [counter, spill, guard, transcoder, sink].filter((stage) => stage !== null);
+  const run = (async (): Promise<Capture> => {
+    await streamPipeline([source, ...chain] as unknown as NodeJS.ReadWriteStream[]);
+    const kept = await sink.done;
+    const headBytes = kept.omittedStart ?? kept.bytes.length;
+    const head = await decodeKept(kept.bytes.subarray(0, headBytes), 0, headStages);
+    const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
+    const tail = kept.truncated
+      ? await decodeKept(kept.bytes.subarray(headBytes), tailOffset, createDecodeStages(settings))
+      : null;
+    const guardStats = guard?.stats;
+    // Sink offsets are raw offsets only when every byte passed the guard untranscoded.
+    const exactOffsets = !guardStats?.withheld && transcoder.encoding === null;
+    const marker =
+      kept.marker && spill
+        ? addressMarker(kept.marker, spill, counter.bytes, exactOffsets ? kept.omittedStart : null)
+        : kept.marker;
+    const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep) : null;
+    return {
+      label,
+      text: placed ? placed.text : head.text,
+      bytes: counter.bytes,
+      keptBytes: kept.keptBytes,
+      omittedBytes: kept.omittedBytes,
+      truncated: kept.truncated,
+      marker,
+      markerIndex: placed ? placed.markerIndex : null,
+      omittedStart: kept.omittedStart,
+      binaryWithheld: guardStats?.withheld ?? false,
+      withheldBytes: guardStats?.withheldBytes ?? 0,
+      transcodedFrom: transcoder.encoding,
+      decoder: tail ? addDecoderStats(head.decoder, tail.decoder) : head.decoder,
+      clippedLines: head.clippedLines + (tail?.clippedLines ?? 0),
+      spillPath: spill?.path ?? null,
+      spilledBytes: spill?.spilledBytes ?? 0,
+    };
+  })();
+  return Object.assign(run, { stages });
+}
+
+function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {
+  const sum = { ...a };
+  for (const key of Object.keys(b) as (keyof FallbackDecoderStats)[]) {
+    if (typeof a[key] === 'number' && typeof b[key] === 'number')
+      (sum[key] as number) = (a[key] as number) + (b[key] as number);
+  }
+  return sum;
+}
+
+/** Extends a truncation marker with where the raw stream was spilled and where its omitted part starts. */
+function addressMarker(
+  marker: string,
+  spill: SpillTap,
+  totalBytes: number,
+  omittedStart: number | null,
+): string {
+  const what =
+    spill.spilledBytes < totalBytes ? `its first ${spill.spilledBytes} bytes are in` : 'full output in';
+  const where = omittedStart === null ? '' : `; omitted bytes start at byte offset ${omittedStart}`;
+  return `${marker.slice(0, -1)}; ${what} ${spill.path}${where}]`;
+}

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { resolveHostFallback } from '@pipeguard/fallback-decoder';
+import { describeReceived, validateOptionsObject } from '@pipeguard/shared';
+import type { Readable } from 'readable-stream';
+import { captureChild, type RunResult } from './capture';
+import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
+import { AbortError, RunError } from './errors';
+
+/** Options of {@link run}: capture and pipeline options, plus how to spawn. */
+export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
+  /** Working directory of the command. @defaultValue `process.cwd()` */
+  cwd?: string;
+  /** Environment of the command. @defaultValue `process.env` */
+  env?: NodeJS.ProcessEnv;
+  /** Run through a shell (`true` for the default one, or a shell's path); off by default. @defaultValue `false` */
+  shell?: boolean | string;
+  /** Written to the command's stdin, which is otherwise ignored. */
+  input?: string | Buffer | NodeJS.ReadableStream | Readable;
+}
+
+function validateCommand(file: unknown, args: unknown): asserts args is string[] {
+  if (typeof file !== 'string' || file === '') {
+    const received = describeReceived(file, { typeMismatch: typeof file !== 'string' });
+    throw new TypeError(`The "file" argument must be a non-empty string. Received ${received}`);
+  }
+  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+    throw new TypeError(
+      `The "args" argument must be an array of strings. Received ${describeReceived(args)}`,
+    );
+  }
+}
+
+function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {
+  const cwdMissing = cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory();
+  if (cwdMissing) {
+    return new RunError(
+      'ERR_RUN_CWD',
+      file,
+      `Cannot run "${file}": the working directory "${cwd}" does not exist`,
+      { cause: error },
+    );
+  }
+  const reason =
+    error.code === 'ENOENT'
+      ? 'command not found'
+      : error.code === 'EACCES'
+        ? 'permission denied (not executable?)'
+        : error.message;
+  return new RunError('ERR_RUN_SPAWN', file, `Cannot run "${file}": ${reason}`, { cause: error });
+}
+
+/**
+ * Spawns a command without a shell, in its own process group, and captures stdout and stderr
+ * safely: each bounded, binary withheld, legacy text recovered; the group is killed on timeout or
+ * cancellation, and a descendant holding a pipe cannot delay the result beyond `pipeGrace`.
+ * @throws TypeError or RangeError for an invalid command or option, before anything is spawned.
+ */
+export function run(file: string, args: readonly string[] = [], options?: RunOptions): Promise<RunResult> {
+  validateCommand(file, args);
+  validateOptionsObject(options);
+  const { cwd, env, shell = false, input, ...captureOptions } = options ?? {};
+  const fallback =
+    captureOptions.fallback === 'auto'
+      ? resolveHostFallback({
+          platform: process.platform,
+          env: env ?? process.env,
+          windowsLocale: Intl.DateTimeFormat().resolvedOptions().locale,
+        })
+      : captureOptions.fallback;
+  const settings = resolveCaptureOptions({ ...captureOptions, fallback, processGroup: true }, true);
+  if (settings.signal?.aborted) {
+    return Promise.reject(
+      new AbortError('The operation was aborted before the command started', {
+        cause: settings.signal.reason,
+      }),
+    );
+  }
+  const child = spawn(file, args, {
+    cwd,
+    env,
+    shell,
+    detached: process.platform !== 'win32',
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  if (input !== undefined && child.stdin) {
+    if (typeof input === 'string' || Buffer.isBuffer(input)) child.stdin.end(input);
+    else (input as NodeJS.ReadableStream).pipe(child.stdin);
+  }
+  return captureChild(child, settings).catch((error: NodeJS.ErrnoException) => {
+    throw error.syscall?.startsWith('spawn') ? spawnError(file, cwd, error) : error;
+  });
+}
