@@ -1,0 +1,182 @@
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { readBytesAsUtf8, readLines } from '@pipeguard/file-window';
+import { type Contender, defineGroup, defineQuestion, type Group } from './lib/question';
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+const MAX_LINE_BYTES = 2000;
+const WINDOW_BYTES = 64 * 1024;
+const WINDOWS_PER_RUN = 64;
+
+interface TextFile {
+  dir: string;
+  path: string;
+  bytes: number;
+  lines: number;
+}
+
+/** Writes `block` `count` times to a new file under the OS temp folder. */
+async function writeTextFile(block: Buffer, count: number): Promise<TextFile> {
+  const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-files-'));
+  const path = join(dir, 'input.txt');
+  const handle = await open(path, 'w');
+  for (let index = 0; index < count; index++) await handle.write(block);
+  await handle.close();
+  let lines = 0;
+  for (let lf = block.indexOf(0x0a); lf !== -1; lf = block.indexOf(0x0a, lf + 1)) lines++;
+  return { dir, path, bytes: block.length * count, lines: Math.max(1, lines * count) };
+}
+
+/** 4 MiB of log lines of about 110 bytes, with a 6 KB JSON payload line every 500 lines. */
+function logBlock(): Buffer {
+  const lines: string[] = [];
+  let bytes = 0;
+  for (let index = 0; bytes < 4 * MIB; index++) {
+    const line =
+      index % 500 === 499
+        ? `2024-05-01T12:00:00.${index % 1000}Z DEBUG payload=${JSON.stringify({ items: Array.from({ length: 300 }, (_, item) => ({ id: item, ok: true })) })}`
+        : `2024-05-01T12:00:00.${index % 1000}Z INFO  [worker-${index % 8}] GET /api/v1/items/${index} status=200 duration=${index % 97}ms`;
+    lines.push(line);
+    bytes += Buffer.byteLength(line) + 1;
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/** A minified JSON document with no newline at all, `size` bytes long. */
+function singleLineBlock(size: number): Buffer {
+  const unit = JSON.stringify({ id: 12345, name: 'pipeguard', tags: ['a', 'é', '😀'], nested: { ok: true } });
+  return Buffer.from(unit.repeat(Math.ceil(size / Buffer.byteLength(unit)))).subarray(0, size);
+}
+
+/** What an agent's Read tool built on readline does: number each line, cut it at 2000 characters. */
+async function readWithReadline(path: string): Promise<{ lineCount: number; text: string }> {
+  const rows: string[] = [];
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('line', (line: string) => {
+    const shown = line.length > MAX_LINE_BYTES ? `${line.slice(0, MAX_LINE_BYTES)}…` : line;
+    rows.push(`${String(rows.length + 1).padStart(6)}\t${shown}`);
+  });
+  await new Promise((resolve) => lines.once('close', resolve));
+  return { lineCount: rows.length, text: rows.join('\n') };
+}
+
+const lineContenders: Contender<TextFile>[] = [
+  {
+    name: 'node:readline',
+    run: (input: TextFile) => readWithReadline(input.path),
+    verify: (output: unknown, input: TextFile) =>
+      (output as { lineCount: number }).lineCount === input.lines ? 'ok' : 'wrong line count',
+  },
+  {
+    name: 'readLines',
+    run: (input: TextFile) =>
+      readLines(input.path, { limit: Number.MAX_SAFE_INTEGER, maxLineBytes: MAX_LINE_BYTES }),
+    verify: (output: unknown, input: TextFile) => {
+      const page = output as Awaited<ReturnType<typeof readLines>>;
+      return page.lineCount === input.lines && page.eof ? 'ok' : 'wrong line count';
+    },
+  },
+];
+
+/** readLines against readline over one text file, deleted afterwards. */
+function lineGroup(
+  name: string,
+  build: (quick: boolean) => Promise<TextFile>,
+  minRatio: number,
+): Group<TextFile> {
+  return defineGroup<TextFile>({
+    name,
+    setup: ({ quick }) => build(quick),
+    teardown: (input) => rm(input.dir, { recursive: true, force: true }),
+    bytes: (input) => input.bytes,
+    baseline: 'node:readline',
+    contenders: lineContenders,
+    targets: [{ contender: 'readLines', minRatio }],
+  });
+}
+
+interface SparseFile {
+  dir: string;
+  path: string;
+  offsets: number[];
+  handle: FileHandle;
+}
+
+async function readWithStream(path: string, offset: number): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of createReadStream(path, { start: offset, end: offset + WINDOW_BYTES - 1 })) {
+    text += decoder.decode(chunk as Buffer, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Every window read decodes the text written there. */
+const verifyWindows = (output: unknown): string =>
+  (output as string[]).every((text) => text.startsWith('window text')) ? 'ok' : 'wrong text';
+
+const windowText = Buffer.from('window text é€😀\n'.repeat(WINDOW_BYTES / 16)).subarray(0, WINDOW_BYTES);
+
+export default defineQuestion({
+  id: 'files',
+  title: 'File reads: readLines vs node:readline, and a window read far into a sparse file',
+  groups: [
+    lineGroup(
+      'log file, 110-byte lines (256 MiB; quick 4 MiB)',
+      (quick) => writeTextFile(logBlock(), quick ? 1 : 64),
+      1,
+    ),
+    lineGroup(
+      'single-line minified JSON (64 MiB; quick 4 MiB)',
+      (quick) => writeTextFile(singleLineBlock(quick ? 4 * MIB : 64 * MIB), 1),
+      2,
+    ),
+    defineGroup<SparseFile>({
+      name: `${WINDOWS_PER_RUN} windows of 64 KiB at 5 GiB in a sparse file (quick: at 128 MiB)`,
+      setup: async ({ quick }) => {
+        const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-files-'));
+        const path = join(dir, 'sparse.bin');
+        const start = quick ? 128 * MIB : 5 * GIB;
+        const offsets = Array.from({ length: WINDOWS_PER_RUN }, (_, index) => start + index * WINDOW_BYTES);
+        const handle = await open(path, 'w+');
+        await handle.truncate(start + WINDOWS_PER_RUN * WINDOW_BYTES + MIB);
+        for (const offset of offsets) await handle.write(windowText, 0, WINDOW_BYTES, offset);
+        return { dir, path, offsets, handle };
+      },
+      teardown: async (input) => {
+        await input.handle.close();
+        await rm(input.dir, { recursive: true, force: true });
+      },
+      bytes: (input) => input.offsets.length * WINDOW_BYTES,
+      baseline: 'fs.createReadStream start/end + TextDecoder',
+      contenders: [
+        {
+          name: 'fs.createReadStream start/end + TextDecoder',
+          run: async (input: SparseFile) => {
+            const texts: string[] = [];
+            for (const offset of input.offsets) texts.push(await readWithStream(input.path, offset));
+            return texts;
+          },
+          verify: verifyWindows,
+        },
+        ...(['path', 'open FileHandle'] as const).map((mode) => ({
+          name: `readBytesAsUtf8 (${mode})`,
+          run: async (input: SparseFile) => {
+            const file = mode === 'path' ? input.path : input.handle;
+            const texts: string[] = [];
+            for (const offset of input.offsets) {
+              texts.push((await readBytesAsUtf8(file, { offset, limit: WINDOW_BYTES })).text);
+            }
+            return texts;
+          },
+          verify: verifyWindows,
+        })),
+      ],
+      runs: 20,
+    }),
+  ],
+});

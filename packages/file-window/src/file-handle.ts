@@ -1,0 +1,48 @@
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { describeReceived } from '@pipeguard/shared';
+
+/** A file to read: a path (string, Buffer or `file:` URL) or a `FileHandle` the caller keeps open. */
+export type FileInput = string | Buffer | URL | FileHandle;
+
+function isFileHandle(value: unknown): value is FileHandle {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FileHandle).fd === 'number' &&
+    typeof (value as FileHandle).read === 'function'
+  );
+}
+
+/** Validates the `file` argument of the read functions. */
+export function validateFileInput(file: unknown): asserts file is FileInput {
+  if (typeof file === 'string' || Buffer.isBuffer(file) || file instanceof URL || isFileHandle(file)) return;
+  throw new TypeError(
+    `The "file" argument must be of type string or an instance of Buffer, URL or FileHandle. Received ${describeReceived(file)}`,
+  );
+}
+
+/** Runs `use` on the file's handle: a caller's handle is used as is, a path is opened and closed again. */
+export async function withFileHandle<T>(
+  file: FileInput,
+  use: (handle: FileHandle) => Promise<T>,
+): Promise<T> {
+  if (isFileHandle(file)) return use(file);
+  const handle = await open(file, 'r');
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Fills `buffer` from `position` with positioned reads; returns the bytes read (fewer only at end of file). */
+export async function readAt(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled;
+}

@@ -1,0 +1,145 @@
+import { isUtf8 } from 'node:buffer';
+import type { LineBatch, LineTerminator, LineUnit } from '@pipeguard/line-splitter';
+import { describeReceived, validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { Transform } from 'readable-stream';
+import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
+import { LineClipperError } from './errors';
+
+/** Options of {@link LineClipper}. */
+export interface LineClipperOptions {
+  /**
+   * Content bytes kept of each unit (terminator excluded); the cut backs off to a character boundary.
+   * @defaultValue 2000
+   */
+  maxLineBytes?: number;
+  /**
+   * Clips recorded in `stats.clips`; later clips are only counted.
+   * @defaultValue 100
+   */
+  maxClipRecords?: number;
+}
+
+/** A unit as `LineClipper` emits it: a clipped one carries its `clip`, and its bytes end with the marker. */
+export interface ClippedLineUnit extends LineUnit {
+  /** Present when the unit was clipped: `bytes` is the kept content followed by the marker's bytes. */
+  clip?: LineClip;
+}
+
+/** Counters of a {@link LineClipper}. */
+export interface LineClipperStats {
+  /** Units seen (in batches too). */
+  units: number;
+  /** Units longer than `maxLineBytes`. */
+  clippedUnits: number;
+  /** Content bytes left out of all clipped units. */
+  omittedBytes: number;
+  /** Content bytes of the longest unit seen. */
+  longestUnitBytes: number;
+  /** The first `maxClipRecords` clips; `line` is the 1-based unit number, offsets are stream offsets. */
+  clips: LineClip[];
+}
+
+const TERMINATOR_BYTES: Readonly<Record<LineTerminator, Buffer>> = {
+  '\n': Buffer.from('\n'),
+  '\r\n': Buffer.from('\r\n'),
+  '\r': Buffer.from('\r'),
+  '': Buffer.alloc(0),
+};
+
+function isLineUnit(chunk: unknown): chunk is LineUnit {
+  return Buffer.isBuffer((chunk as LineUnit | null)?.bytes) && typeof (chunk as LineUnit).offset === 'number';
+}
+
+/**
+ * Caps each `LineSplitter` unit at `maxLineBytes` content bytes and appends a marker naming the omitted
+ * bytes by stream offset, e.g. `…[+3000 bytes omitted, starting at byte offset 2000 up to and including
+ * byte offset 4999]`. Takes `LineUnit`s or `LineBatch`es in object mode and emits the same kind.
+ */
+export class LineClipper extends Transform {
+  readonly #maxLineBytes: number;
+  readonly #maxClipRecords: number;
+  #units = 0;
+  #clippedUnits = 0;
+  #omittedBytes = 0;
+  #longestUnitBytes = 0;
+  readonly #clips: LineClip[] = [];
+
+  /**
+   * @throws {TypeError} When `options` or one of its fields has the wrong type.
+   * @throws {RangeError} When `maxLineBytes` is below 1 or `maxClipRecords` below 0, or either is fractional.
+   */
+  constructor(options?: LineClipperOptions) {
+    validateOptionsObject(options);
+    const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
+    const maxClipRecords = options?.maxClipRecords === undefined ? 100 : options.maxClipRecords;
+    validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
+    validateInteger('maxClipRecords', maxClipRecords);
+    super({ objectMode: true });
+    this.#maxLineBytes = maxLineBytes;
+    this.#maxClipRecords = maxClipRecords;
+  }
+
+  /** A fresh snapshot of the counters. */
+  get stats(): LineClipperStats {
+    return {
+      units: this.#units,
+      clippedUnits: this.#clippedUnits,
+      omittedBytes: this.#omittedBytes,
+      longestUnitBytes: this.#longestUnitBytes,
+      clips: this.#clips.slice(),
+    };
+  }
+
+  override _transform(
+    chunk: unknown,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null, data?: unknown) => void,
+  ): void {
+    if (Array.isArray((chunk as LineBatch | null)?.units) && isLineUnit(chunk)) {
+      callback(null, this.#clipBatch(chunk as unknown as LineBatch));
+    } else if (isLineUnit(chunk)) {
+      callback(null, this.#clipUnit(chunk));
+    } else {
+      const received = describeReceived(chunk);
+      callback(
+        new LineClipperError(
+          'ERR_LINE_CLIPPER_INVALID_CHUNK',
+          `LineClipper takes LineUnit or LineBatch objects from a LineSplitter. Received ${received}`,
+        ),
+      );
+    }
+  }
+
+  #clipUnit(unit: LineUnit): LineUnit | ClippedLineUnit {
+    this.#units++;
+    const length = unit.bytes.length;
+    if (length > this.#longestUnitBytes) this.#longestUnitBytes = length;
+    const clip = clipLine(unit.bytes, length, unit.offset, this.#maxLineBytes, this.#units);
+    if (clip === undefined) return unit;
+    this.#clippedUnits++;
+    this.#omittedBytes += clip.omittedBytes;
+    if (this.#clips.length < this.#maxClipRecords) this.#clips.push(clip);
+    const kept = unit.bytes.subarray(0, clip.keptBytes);
+    // A fallback (legacy) decoder will read these bytes: an ASCII ellipsis survives it, U+2026 would not.
+    const marker = Buffer.from(formatClipMarker(clip, isUtf8(kept) ? '…' : '...'));
+    return { bytes: Buffer.concat([kept, marker]), terminator: unit.terminator, offset: unit.offset, clip };
+  }
+
+  #clipBatch(batch: LineBatch): LineBatch {
+    let changed = false;
+    const units = batch.units.map((unit) => {
+      const clipped = this.#clipUnit(unit);
+      changed ||= clipped !== unit;
+      return clipped;
+    });
+    if (!changed) return batch;
+    const bytes = Buffer.concat(units.flatMap((unit) => [unit.bytes, TERMINATOR_BYTES[unit.terminator]]));
+    let position = 0;
+    const rebuilt = units.map((unit) => {
+      const view = bytes.subarray(position, position + unit.bytes.length);
+      position += unit.bytes.length + TERMINATOR_BYTES[unit.terminator].length;
+      return { ...unit, bytes: view };
+    });
+    return { bytes, offset: batch.offset, units: rebuilt };
+  }
+}

@@ -1,0 +1,103 @@
+import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { countInvalidUtf8 } from './count-invalid-utf8';
+import { type FileInput, readAt, validateFileInput, withFileHandle } from './file-handle';
+import { EDGE_BYTES, findWindowBounds } from './window-bounds';
+
+/** Window size when no `limit` is given: 64 KiB. */
+export const DEFAULT_WINDOW_BYTES = 64 * 1024;
+
+/** Largest window one call reads, whatever `limit` says: 256 MiB (a JavaScript string must hold it). */
+export const MAX_WINDOW_BYTES = 256 * 1024 * 1024;
+
+/** Options of {@link readBytesAsUtf8}. */
+export interface ReadBytesOptions {
+  /**
+   * Raw byte offset of the window's first byte.
+   * @defaultValue 0
+   */
+  offset?: number;
+  /**
+   * Bytes in the window; `0` reads nothing. Above {@link MAX_WINDOW_BYTES} it reads that many.
+   * @defaultValue {@link DEFAULT_WINDOW_BYTES} (64 KiB)
+   */
+  limit?: number;
+}
+
+/** A window of a file decoded as UTF-8, with the raw byte offsets it covers. */
+export interface Utf8Window {
+  /** The bytes `[offset, nextOffset)` decoded as UTF-8; each invalid byte sequence is U+FFFD. */
+  text: string;
+  /** Raw byte offset of the first decoded byte: the requested offset plus `trimmedStartBytes`. */
+  offset: number;
+  /** Bytes decoded into `text`: `nextOffset - offset`. Exceeds `limit` only when the window was widened. */
+  byteLength: number;
+  /** Offset of the first byte not decoded: pass it as `offset` to read on; paging from 0 visits every byte once. */
+  nextOffset: number;
+  /** Bytes skipped at the start: the tail of a character that begins before the requested offset. */
+  trimmedStartBytes: number;
+  /** Bytes of the window left undecoded at its end: a character continuing past it, read by the next window. */
+  trimmedEndBytes: number;
+  /** Decoded bytes that are part of no well-formed UTF-8 sequence (each is shown as part of a U+FFFD). */
+  invalidBytes: number;
+  /** Whether `nextOffset` is the end of the file: nothing is left to read. */
+  eof: boolean;
+  /** Size of the file in bytes when it was read. */
+  fileSize: number;
+}
+
+/**
+ * Reads a window of raw bytes at a byte offset with positioned reads on one file handle and decodes it
+ * as UTF-8, trimming characters cut by the window's edges. Reading at or past the end gives an empty
+ * window with `eof: true`.
+ * @throws {TypeError} When `file` or an option has the wrong type.
+ * @throws {RangeError} When `offset` or `limit` is negative, fractional or NaN.
+ * @throws The system error (e.g. `ENOENT`, with the path) when the file cannot be opened or read.
+ */
+export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOptions): Promise<Utf8Window> {
+  validateFileInput(file);
+  validateOptionsObject(options);
+  const offset = options?.offset === undefined ? 0 : options.offset;
+  const limit = options?.limit === undefined ? DEFAULT_WINDOW_BYTES : options.limit;
+  validateInteger('offset', offset);
+  validateInteger('limit', limit);
+  return withFileHandle(file, async (handle) => {
+    const { size } = await handle.stat();
+    const windowBytes = Math.min(limit, MAX_WINDOW_BYTES, Math.max(0, size - offset));
+    if (windowBytes === 0) return emptyWindow(offset, size);
+    const readStart = Math.max(0, offset - EDGE_BYTES);
+    const buffer = Buffer.allocUnsafe(Math.min(size, offset + windowBytes + EDGE_BYTES) - readStart);
+    const bytes = buffer.subarray(0, await readAt(handle, buffer, readStart));
+    // A file that shrank since stat() ends where the read did.
+    const fileSize = bytes.length < buffer.length ? readStart + bytes.length : size;
+    const windowStart = offset - readStart;
+    const windowEnd = Math.min(windowStart + windowBytes, bytes.length);
+    if (windowEnd <= windowStart) return emptyWindow(offset, fileSize);
+    const { start, end } = findWindowBounds(bytes, windowStart, windowEnd);
+    const decoded = bytes.subarray(start, end);
+    return {
+      text: decoded.toString('utf8'),
+      offset: readStart + start,
+      byteLength: end - start,
+      nextOffset: readStart + end,
+      trimmedStartBytes: start - windowStart,
+      trimmedEndBytes: Math.max(0, windowEnd - end),
+      invalidBytes: countInvalidUtf8(decoded),
+      eof: readStart + end >= fileSize,
+      fileSize,
+    };
+  });
+}
+
+function emptyWindow(offset: number, fileSize: number): Utf8Window {
+  return {
+    text: '',
+    offset,
+    byteLength: 0,
+    nextOffset: offset,
+    trimmedStartBytes: 0,
+    trimmedEndBytes: 0,
+    invalidBytes: 0,
+    eof: offset >= fileSize,
+    fileSize,
+  };
+}

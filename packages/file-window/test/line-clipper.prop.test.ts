@@ -1,0 +1,105 @@
+import { isUtf8 } from 'node:buffer';
+import { pipeline } from 'node:stream/promises';
+import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
+import { collect, cutAt, cutsFor, feed } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ClippedLineUnit, formatClipMarker, LineClipper, readLines } from '../src/index';
+import { batchOf, flatten, unitsOf } from './helpers/line-units';
+import { useTempDir } from './helpers/temp-dir';
+import { linesFile, messyBytes } from './helpers/utf8';
+
+const files = useTempDir();
+
+async function clipAll(chunks: Array<LineUnit | LineBatch>, maxLineBytes: number) {
+  const clipper = new LineClipper({ maxLineBytes, maxClipRecords: 1000 });
+  const output = await collect<ClippedLineUnit | LineBatch>(feed(chunks as never).pipe(clipper));
+  return { output, stats: clipper.stats };
+}
+
+/** The units grouped at arbitrary cuts, each group a batch or loose units. */
+function grouped(units: LineUnit[]): fc.Arbitrary<Array<LineUnit | LineBatch>> {
+  return fc.tuple(cutsFor(units.length), fc.infiniteStream(fc.boolean())).map(([cuts, asBatch]) => {
+    const bounds = [0, ...cuts.sort((a, b) => a - b), units.length];
+    return bounds.slice(1).flatMap((end, index): Array<LineUnit | LineBatch> => {
+      const group = units.slice(bounds[index], end);
+      return asBatch.next().value ? [batchOf(group, group[0]?.offset ?? 0)] : group;
+    });
+  });
+}
+
+const unitsAndMax = fc.tuple(messyBytes(), fc.integer({ min: 1, max: 20 })).chain(([bytes, maxLineBytes]) => {
+  const units = unitsOf(bytes);
+  return grouped(units).map((chunks) => ({ bytes, units, chunks, maxLineBytes }));
+});
+
+describe('LineClipper properties', () => {
+  it('should give the same bytes and stats however the units are batched', async () => {
+    await fc.assert(
+      fc.asyncProperty(unitsAndMax, async ({ units, chunks, maxLineBytes }) => {
+        const single = await clipAll(units, maxLineBytes);
+        const batched = await clipAll(chunks, maxLineBytes);
+        expect(flatten(batched.output)).toEqual(flatten(single.output));
+        expect(batched.stats).toEqual(single.stats);
+        for (const chunk of batched.output) {
+          if ('units' in chunk) expect(chunk.bytes).toEqual(flatten([chunk]));
+        }
+      }),
+    );
+  });
+
+  it('should keep a prefix of each unit and mark exactly the stream bytes it omits', async () => {
+    await fc.assert(
+      fc.asyncProperty(unitsAndMax, async ({ bytes, units, maxLineBytes }) => {
+        const { output, stats } = await clipAll(units, maxLineBytes);
+        for (const [index, chunk] of output.entries()) {
+          const unit = units[index] as LineUnit;
+          const { clip } = chunk as ClippedLineUnit;
+          if (clip === undefined) {
+            expect(chunk).toBe(unit);
+            continue;
+          }
+          const kept = unit.bytes.subarray(0, clip.keptBytes);
+          const omitted = bytes.subarray(clip.omittedStart, clip.omittedEnd + 1);
+          expect(Buffer.concat([kept, omitted])).toEqual(unit.bytes);
+          const marker = formatClipMarker(clip, isUtf8(kept) ? '…' : '...');
+          expect((chunk as LineUnit).bytes).toEqual(Buffer.concat([kept, Buffer.from(marker)]));
+        }
+        expect(stats.omittedBytes).toBe(stats.clips.reduce((sum, clip) => sum + clip.omittedBytes, 0));
+      }),
+    );
+  });
+
+  it('should clip exactly as readLines does for the same lines', async () => {
+    await fc.assert(
+      fc.asyncProperty(linesFile(), fc.integer({ min: 1, max: 20 }), async (bytes, maxLineBytes) => {
+        const file = await files.write(bytes);
+        const { stats } = await clipAll(unitsOf(bytes), maxLineBytes);
+        expect(stats.clips).toEqual((await readLines(file, { maxLineBytes })).clipped);
+      }),
+    );
+  });
+
+  it('should give the same output and stats whatever the chunking of the bytes a LineSplitter reads', async () => {
+    const clipChunks = async (chunks: Buffer[], batched: boolean, maxLineBytes: number) => {
+      const clipper = new LineClipper({ maxLineBytes });
+      const output = collect<LineUnit | LineBatch>(clipper);
+      await pipeline(feed(chunks), new LineSplitter({ batched }), clipper);
+      return { bytes: flatten(await output), stats: clipper.stats };
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        messyBytes().chain((bytes) =>
+          cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })),
+        ),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 20 }),
+        async ({ bytes, chunks }, batched, maxLineBytes) => {
+          expect(await clipChunks(chunks, batched, maxLineBytes)).toEqual(
+            await clipChunks([bytes], false, maxLineBytes),
+          );
+        },
+      ),
+    );
+  });
+});

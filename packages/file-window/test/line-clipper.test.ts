@@ -1,0 +1,211 @@
+import { pipeline } from 'node:stream/promises';
+import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
+import { collect, everySplit, feed } from '@pipeguard/test-utils';
+import { Writable } from 'readable-stream';
+import { describe, expect, it } from 'vitest';
+import { type ClippedLineUnit, LineClipper, type LineClipperOptions } from '../src/index';
+import { batchOf, flatten, unitsOf } from './helpers/line-units';
+import { decode } from './helpers/utf8';
+
+async function clip(chunks: Array<LineUnit | LineBatch>, options?: LineClipperOptions) {
+  const clipper = new LineClipper(options);
+  const output = await collect<ClippedLineUnit | LineBatch>(feed(chunks as never).pipe(clipper));
+  return { output, stats: clipper.stats };
+}
+
+describe('LineClipper', () => {
+  it.each([
+    [
+      { maxLineBytes: 0 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 0',
+    ],
+    [
+      { maxLineBytes: 2.5 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 2.5',
+    ],
+    [
+      { maxLineBytes: '80' },
+      TypeError,
+      `The "maxLineBytes" option must be of type number. Received type string ('80')`,
+    ],
+    [
+      { maxClipRecords: -1 },
+      RangeError,
+      'The "maxClipRecords" option must be a non-negative safe integer. Received -1',
+    ],
+    [
+      { maxClipRecords: null },
+      TypeError,
+      'The "maxClipRecords" option must be of type number. Received null',
+    ],
+    [[], TypeError, 'The "options" argument must be of type object. Received an instance of Array'],
+  ])('should throw for %o with the option named', (options, ErrorClass, message) => {
+    expect(() => new LineClipper(options as never)).toThrow(new ErrorClass(message));
+  });
+
+  it('should not mutate the options object when constructed', () => {
+    const options = Object.freeze({ maxLineBytes: 10, maxClipRecords: 2 });
+    const clipper = new LineClipper(options);
+    expect(options).toEqual({ maxLineBytes: 10, maxClipRecords: 2 });
+    clipper.destroy();
+  });
+
+  it('should pass units within the cap through as the same objects', async () => {
+    const units = unitsOf(Buffer.from('short\nexactly10\n'));
+    const { output, stats } = await clip(units, { maxLineBytes: 9 });
+    expect(output).toEqual(units);
+    expect(output[0]).toBe(units[0]);
+    expect(stats).toEqual({ units: 2, clippedUnits: 0, omittedBytes: 0, longestUnitBytes: 9, clips: [] });
+  });
+
+  it('should clip a 5000-byte unit and append a marker naming its stream offsets', async () => {
+    const units = unitsOf(Buffer.from(`ab\n${'x'.repeat(5000)}\r\n`), 1000);
+    const { output, stats } = await clip(units);
+    const clipped = output[1] as ClippedLineUnit;
+    expect(clipped.bytes.toString()).toBe(
+      `${'x'.repeat(2000)}…[+3000 bytes omitted, starting at byte offset 3003 up to and including byte offset 6002]`,
+    );
+    expect(clipped).toMatchObject({ terminator: '\r\n', offset: 1003 });
+    expect(stats).toEqual({
+      units: 2,
+      clippedUnits: 1,
+      omittedBytes: 3000,
+      longestUnitBytes: 5000,
+      clips: [
+        {
+          line: 2,
+          lineBytes: 5000,
+          keptBytes: 2000,
+          omittedBytes: 3000,
+          omittedStart: 3003,
+          omittedEnd: 6002,
+        },
+      ],
+    });
+    expect(clipped.clip).toEqual(stats.clips[0]);
+  });
+
+  it('should use an ASCII ellipsis when the kept bytes are not UTF-8 so a legacy decoder reads the marker intact', async () => {
+    const units = unitsOf(Buffer.from('café crème brûlée\n', 'latin1'));
+    const { output } = await clip(units, { maxLineBytes: 6 });
+    expect((output[0] as LineUnit).bytes.toString('latin1')).toBe(
+      'café c...[+11 bytes omitted, starting at byte offset 6 up to and including byte offset 16]',
+    );
+  });
+
+  it('should keep whole characters when a multi-byte character is split at every byte by the cap', async () => {
+    const line = Buffer.from('é€😀👩‍👧');
+    for (let maxLineBytes = 1; maxLineBytes < line.length; maxLineBytes++) {
+      const { output, stats } = await clip(unitsOf(line), { maxLineBytes });
+      const keptBytes = stats.clips[0]?.keptBytes ?? 0;
+      expect(decode(line.subarray(0, keptBytes))).not.toContain('\u{fffd}');
+      expect((output[0] as LineUnit).bytes.subarray(0, keptBytes).equals(line.subarray(0, keptBytes))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('should pass an empty unit and an empty batch through', async () => {
+    const empty: LineUnit = { bytes: Buffer.alloc(0), terminator: '\n', offset: 0 };
+    const emptyBatch: LineBatch = { bytes: Buffer.alloc(0), offset: 1, units: [] };
+    const { output, stats } = await clip([empty, emptyBatch], { maxLineBytes: 1 });
+    expect(output).toEqual([empty, emptyBatch]);
+    expect(stats.units).toBe(1);
+  });
+
+  it('should pass a batch with no long unit through as the same object', async () => {
+    const batch = batchOf(unitsOf(Buffer.from('a\nbb\n')));
+    const { output } = await clip([batch], { maxLineBytes: 2 });
+    expect(output[0]).toBe(batch);
+  });
+
+  it('should rebuild a batch with a clipped unit so its bytes and units stay contiguous', async () => {
+    const batch = batchOf(unitsOf(Buffer.from('a\r\nlong line\nb'), 500));
+    const { output } = await clip([batch], { maxLineBytes: 4 });
+    const rebuilt = output[0] as LineBatch;
+    const marker = '…[+5 bytes omitted, starting at byte offset 507 up to and including byte offset 511]';
+    expect(rebuilt.bytes.toString()).toBe(`a\r\nlong${marker}\nb`);
+    expect(rebuilt.offset).toBe(500);
+    expect(rebuilt.units.map((unit) => [unit.bytes.toString(), unit.terminator, unit.offset])).toEqual([
+      ['a', '\r\n', 500],
+      [`long${marker}`, '\n', 503],
+      ['b', '', 513],
+    ]);
+    expect(rebuilt.units[1]?.bytes.buffer).toBe(rebuilt.bytes.buffer);
+  });
+
+  it('should record at most maxClipRecords clips but keep counting', async () => {
+    const { stats } = await clip(unitsOf(Buffer.from('aaa\nbbb\nccc\n')), {
+      maxLineBytes: 1,
+      maxClipRecords: 2,
+    });
+    expect(stats.clippedUnits).toBe(3);
+    expect(stats.omittedBytes).toBe(6);
+    expect(stats.clips.map((record) => record.line)).toEqual([1, 2]);
+  });
+
+  it('should return a fresh stats object each time', async () => {
+    const clipper = new LineClipper();
+    const first = clipper.stats;
+    first.clips.push({
+      line: 9,
+      lineBytes: 0,
+      keptBytes: 0,
+      omittedBytes: 0,
+      omittedStart: 0,
+      omittedEnd: 0,
+    });
+    expect(clipper.stats).not.toBe(first);
+    expect(clipper.stats.clips).toEqual([]);
+    clipper.destroy();
+  });
+
+  it('should fail through pipeline with ERR_LINE_CLIPPER_INVALID_CHUNK when given raw bytes', async () => {
+    const sink = new Writable({ objectMode: true, write: (_chunk, _encoding, done) => done() });
+    await expect(
+      pipeline(feed([Buffer.from('not a unit\n')]), new LineClipper(), sink),
+    ).rejects.toMatchObject({
+      name: 'LineClipperError',
+      code: 'ERR_LINE_CLIPPER_INVALID_CHUNK',
+      message:
+        'LineClipper takes LineUnit or LineBatch objects from a LineSplitter. Received an instance of Buffer',
+    });
+  });
+
+  it('should return false from write() once the high-water marks are reached', () => {
+    const clipper = new LineClipper({ maxLineBytes: 1 });
+    const unit: LineUnit = { bytes: Buffer.from('abc'), terminator: '\n', offset: 0 };
+    const accepted: boolean[] = [];
+    for (let count = 0; count < 40; count++) accepted.push(clipper.write(unit));
+    // 16 objects fill the readable side, 16 more the writable side; nothing reads.
+    expect(accepted.indexOf(false)).toBeGreaterThan(0);
+    expect(accepted.indexOf(false)).toBeLessThanOrEqual(32);
+    clipper.destroy();
+  });
+
+  it('should describe the same bytes when fed units one by one or in batches', async () => {
+    const units = unitsOf(Buffer.from('one\r\ntwo two two\nthree\n€€€€\nend'));
+    const single = await clip(units, { maxLineBytes: 5 });
+    const batched = await clip([batchOf(units.slice(0, 2)), ...units.slice(2, 3), batchOf(units.slice(3))], {
+      maxLineBytes: 5,
+    });
+    expect(flatten(batched.output)).toEqual(flatten(single.output));
+    expect(batched.stats).toEqual(single.stats);
+  });
+
+  it('should clip real LineSplitter units alike when a CRLF or a 4-byte character is split across chunks', async () => {
+    const bytes = Buffer.from(`ab\r\n${'😀'.repeat(10)}\r\nend`);
+    const marker = '…[+32 bytes omitted, starting at byte offset 12 up to and including byte offset 43]';
+    for (const batched of [false, true]) {
+      for (const chunks of everySplit(bytes)) {
+        const clipper = new LineClipper({ maxLineBytes: 10 });
+        const output = collect<LineUnit | LineBatch>(clipper);
+        await pipeline(feed(chunks), new LineSplitter({ batched }), clipper);
+        expect(flatten(await output).toString()).toBe(`ab\r\n😀😀${marker}\r\nend`);
+        expect(clipper.stats).toMatchObject({ units: 3, clippedUnits: 1, omittedBytes: 32 });
+      }
+    }
+  });
+});

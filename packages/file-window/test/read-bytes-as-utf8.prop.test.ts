@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readBytesAsUtf8, type Utf8Window } from '../src/index';
+import { useTempDir } from './helpers/temp-dir';
+import { decode, invalidBytesOracle, messyBytes } from './helpers/utf8';
+
+const files = useTempDir();
+
+/** Every window met paging from 0 by `nextOffset`; fails instead of looping if a window makes no progress. */
+async function pageThrough(file: string, bytes: Buffer, limit: number): Promise<Utf8Window[]> {
+  const windows: Utf8Window[] = [];
+  let offset = 0;
+  for (;;) {
+    const window = await readBytesAsUtf8(file, { offset, limit });
+    windows.push(window);
+    if (window.eof) return windows;
+    expect(window.nextOffset).toBeGreaterThan(offset);
+    expect(windows.length).toBeLessThanOrEqual(bytes.length);
+    offset = window.nextOffset;
+  }
+}
+
+describe('readBytesAsUtf8 properties', () => {
+  it('should visit every byte exactly once and decode as the whole file when paging by nextOffset', async () => {
+    await fc.assert(
+      fc.asyncProperty(messyBytes(), fc.integer({ min: 1, max: 12 }), async (bytes, limit) => {
+        const file = await files.write(bytes);
+        const windows = await pageThrough(file, bytes, limit);
+        let expectedOffset = 0;
+        for (const window of windows) {
+          expect(window.offset).toBe(expectedOffset);
+          expect(window.trimmedStartBytes).toBe(0);
+          expectedOffset = window.nextOffset;
+        }
+        expect(expectedOffset).toBe(bytes.length);
+        expect(windows.map((window) => window.text).join('')).toBe(decode(bytes));
+        expect(windows.reduce((sum, window) => sum + window.invalidBytes, 0)).toBe(invalidBytesOracle(bytes));
+      }),
+    );
+  });
+
+  it('should cut any window only where a decoder of the whole file is between characters', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        messyBytes(),
+        fc.nat({ max: 300 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (bytes, offsetSeed, limit) => {
+          const offset = offsetSeed % (bytes.length + 2);
+          const file = await files.write(bytes);
+          const window = await readBytesAsUtf8(file, { offset, limit });
+          const decoded = bytes.subarray(window.offset, window.nextOffset);
+          expect(window.text).toBe(decode(decoded));
+          expect(window.invalidBytes).toBe(invalidBytesOracle(decoded));
+          expect(window.trimmedStartBytes).toBeLessThanOrEqual(3);
+          expect(window.byteLength).toBeLessThanOrEqual(Math.max(limit, 4));
+          if (offset < bytes.length) {
+            expect(window.nextOffset).toBeGreaterThan(offset);
+            expect(
+              decode(bytes.subarray(0, window.offset)) +
+                window.text +
+                decode(bytes.subarray(window.nextOffset)),
+            ).toBe(decode(bytes));
+          }
+        },
+      ),
+    );
+  });
+});
