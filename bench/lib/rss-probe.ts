@@ -1,8 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadQuestion } from './load-question';
 
+const SAMPLE_MS = 2;
+
 /**
- * Child entry: runs one contender once, alone in this process, and prints how far its peak RSS
- * rose above the RSS after setup (MiB), so inputs held in memory are not charged to it.
+ * Child entry: runs one contender once, alone in this process, and prints how far its RSS rose
+ * above the RSS right after setup and a full GC (MiB), sampled every 2 ms and read once more at
+ * the end, so neither the input nor setup's transient peak is charged to it.
  */
 async function main(): Promise<void> {
   const [file, groupIndex, contenderIndex, mode] = process.argv.slice(2) as [string, string, string, string];
@@ -10,12 +15,21 @@ async function main(): Promise<void> {
   const group = question.groups[Number(groupIndex)];
   const contender = group?.contenders[Number(contenderIndex)];
   if (!group || !contender) throw new RangeError(`no contender ${groupIndex}/${contenderIndex} in ${file}`);
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
   const input = await group.setup({ quick: mode === '--quick' });
   try {
-    const before = process.resourceUsage().maxRSS;
-    await contender.run(input);
-    const after = process.resourceUsage().maxRSS;
-    process.stdout.write(`${JSON.stringify({ peakRssGrowthMiB: (after - before) / 1024 })}\n`);
+    gc();
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, SAMPLE_MS);
+    const output = await contender.run(input);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    clearInterval(sampler);
+    process.stdout.write(`${JSON.stringify({ peakRssGrowthMiB: (peak - before) / 2 ** 20 })}\n`);
+    void output;
   } finally {
     await group.teardown?.(input);
   }

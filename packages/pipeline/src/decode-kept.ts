@@ -54,7 +54,7 @@ export async function decodeKept(
     },
   });
   const stages = clipper ? [splitter, shiftOffsets(offset), clipper, decoder] : [splitter, decoder];
-  const source = Readable.from([bytes], { objectMode: false });
+  const source = Readable.from(slices(bytes), { objectMode: false });
   // readable-stream's classes are Node streams at run time; only their declared types differ.
   await streamPipeline([source, ...stages, collector] as unknown as NodeJS.ReadWriteStream[]);
   return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
@@ -73,4 +73,15 @@ function shiftOffsets(offset: number): Transform {
       callback(null, { bytes: batch.bytes, offset: batch.offset + offset, units });
     },
   });
+}
+
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * Views of 64 KiB: the decoder validates a batch at once and goes line by line only through a batch
+ * that fails UTF-8, so one legacy line must not send the whole kept output down the slow path.
+ */
+function* slices(bytes: Buffer): Generator<Buffer> {
+  for (let start = 0; start < bytes.length; start += SLICE_BYTES)
+    yield bytes.subarray(start, start + SLICE_BYTES);
 }

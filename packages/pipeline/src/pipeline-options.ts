@@ -22,6 +22,8 @@ export interface PipelineOptions {
   fallback?: string | string[] | null;
   /** Withhold binary output behind a placeholder. @defaultValue `true` */
   binaryGuard?: boolean;
+  /** The command shown in the binary placeholder's redirect hint (`run()` fills it in). */
+  command?: string;
   /** Bytes the binary guard classifies at a time. @defaultValue `65536` */
   windowBytes?: number;
   /** Byte cap of one line unit without a terminator. @defaultValue `32768` */
@@ -44,6 +46,7 @@ export interface ResolvedPipelineOptions {
   keep: KeepMode;
   fallback: string | string[] | null;
   binaryGuard: boolean;
+  command: string | undefined;
   windowBytes: number;
   maxUnitBytes: number;
   maxLineBytes: number | null;
@@ -60,6 +63,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     keep = 'head',
     fallback = null,
     binaryGuard = true,
+    command,
     windowBytes = 64 * 1024,
     maxUnitBytes = 32 * 1024,
     maxLineBytes = null,
@@ -78,6 +82,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     keep,
     fallback,
     binaryGuard,
+    command,
     windowBytes,
     maxUnitBytes,
     maxLineBytes,

@@ -66,7 +66,13 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // Built now so that every stage's options are validated before anything is read.
   const headStages = createDecodeStages(settings);
   const counter = new ByteCounter();
-  const guard = settings.binaryGuard ? new BinaryGuard({ label, windowBytes: settings.windowBytes }) : null;
+  const guard = settings.binaryGuard
+    ? new BinaryGuard({
+        label,
+        windowBytes: settings.windowBytes,
+        ...(settings.command === undefined ? {} : { command: settings.command }),
+      })
+    : null;
   const transcoder = new Utf16Transcoder(() => guard?.stats.encoding);
   const sink = new BoundedSink({ maxBytes, keep, label });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);

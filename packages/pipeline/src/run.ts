@@ -31,6 +31,11 @@ function validateCommand(file: unknown, args: unknown): asserts args is string[]
   }
 }
 
+/** Quotes an argument for the placeholder's copy-and-paste redirect hint. */
+function quoteForShell(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
 function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {
   const cwdMissing = cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory();
   if (cwdMissing) {
@@ -68,7 +73,8 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
           windowsLocale: Intl.DateTimeFormat().resolvedOptions().locale,
         })
       : captureOptions.fallback;
-  const settings = resolveCaptureOptions({ ...captureOptions, fallback, processGroup: true }, true);
+  const command = captureOptions.command ?? [file, ...args].map(quoteForShell).join(' ');
+  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true }, true);
   if (settings.signal?.aborted) {
     return Promise.reject(
       new AbortError('The operation was aborted before the command started', {
