@@ -12,7 +12,8 @@ interface Input {
 }
 
 /** A child that writes `bytes` of log lines to stdout and exits. */
-const writer = (bytes: number) => `yes 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......' | head -c ${bytes}`;
+const writer = (bytes: number) =>
+  `yes 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......' | head -c ${bytes}`;
 
 /** The floor: a bare spawn that only counts what the child writes. */
 function bareSpawn({ command }: Input): Promise<number> {
@@ -34,7 +35,8 @@ const describeFailure = (error: unknown) => {
 
 export default defineQuestion({
   id: 'child-processes',
-  title: 'Child processes: run() on a child writing a lot of output vs execa, child_process.exec and a bare counting spawn',
+  title:
+    'Child processes: run() on a child writing a lot of output vs execa, child_process.exec and a bare counting spawn',
   groups: [
     defineGroup<Input>({
       name: 'child writes 1 GiB of log lines to stdout',
@@ -49,7 +51,8 @@ export default defineQuestion({
         {
           name: 'spawn, counting only',
           run: bareSpawn,
-          verify: (bytes, input) => (bytes === input.bytes ? 'ok: counts only, keeps nothing' : 'wrong count'),
+          verify: (bytes, input) =>
+            bytes === input.bytes ? 'ok: counts only, keeps nothing' : 'wrong count',
         },
         {
           name: 'run() (1 MiB head limit)',
@@ -63,13 +66,16 @@ export default defineQuestion({
         },
         {
           name: 'execa (default maxBuffer)',
-          run: ({ command }) => execa('sh', ['-c', command]).then((result) => result.stdout.length, describeFailure),
-          verify: (output) => (typeof output === 'string' ? `${output}; keeps up to 100 M chars` : `kept ${output} chars`),
+          run: ({ command }) =>
+            execa('sh', ['-c', command]).then((result) => result.stdout.length, describeFailure),
+          verify: (output) =>
+            typeof output === 'string' ? `${output}; keeps up to 100 M chars` : `kept ${output} chars`,
         },
         {
           name: 'child_process.exec (default 1 MiB maxBuffer)',
           run: ({ command }) => execAsync(command).then((result) => result.stdout.length, describeFailure),
-          verify: (output) => (typeof output === 'string' ? `${output}; no marker, child killed` : `kept ${output}`),
+          verify: (output) =>
+            typeof output === 'string' ? `${output}; no marker, child killed` : `kept ${output}`,
         },
         {
           name: 'child_process.exec (maxBuffer Infinity)',
@@ -78,7 +84,8 @@ export default defineQuestion({
               (result) => result.stdout.length,
               describeFailure,
             ),
-          verify: (output) => (typeof output === 'number' ? `holds all ${output} bytes in memory` : String(output)),
+          verify: (output) =>
+            typeof output === 'number' ? `holds all ${output} bytes in memory` : String(output),
         },
       ],
       targets: [{ contender: 'run() (1 MiB head limit)', minRatio: 1 / 1.3 }],

@@ -20,7 +20,8 @@ function mixedText(bytes: number): Buffer {
   const gbk = iconv.encode(`${GBK_LINE}\n`, 'gbk');
   const parts: Buffer[] = [];
   const block = 80 * 1000;
-  for (let start = 0; start < utf8.length; start += block) parts.push(utf8.subarray(start, start + block), gbk);
+  for (let start = 0; start < utf8.length; start += block)
+    parts.push(utf8.subarray(start, start + block), gbk);
   return Buffer.concat(parts).subarray(0, bytes);
 }
 
@@ -63,15 +64,25 @@ const group = (name: string, maxBytes: number | null) =>
     bytes: (input) => input.bytes,
     baseline: 'split2 + iconv-lite + size check',
     contenders: [
-      { name: 'split2 + iconv-lite + size check', run: peerComposition, verify: (text) => hasGbk(text as string) },
+      {
+        name: 'split2 + iconv-lite + size check',
+        run: peerComposition,
+        verify: (text) => hasGbk(text as string),
+      },
       {
         name: 'pipeline() (fallback gbk)',
-        run: async (input) => (await pipeline(streamOf(input.chunks), { maxBytes: input.maxBytes, fallback: 'gbk' })).text,
+        run: async (input) =>
+          (await pipeline(streamOf(input.chunks), { maxBytes: input.maxBytes, fallback: 'gbk' })).text,
         verify: (text) => hasGbk(text as string),
       },
       {
         name: 'PassThrough',
-        run: (input) => streamPipeline(streamOf(input.chunks), new PassThrough(), new Writable({ write: (_c, _e, cb) => cb() })),
+        run: (input) =>
+          streamPipeline(
+            streamOf(input.chunks),
+            new PassThrough(),
+            new Writable({ write: (_c, _e, cb) => cb() }),
+          ),
       },
     ],
     targets: [{ contender: 'pipeline() (fallback gbk)', minRatio: maxBytes === null ? 1.2 : 2 }],

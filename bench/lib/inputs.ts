@@ -3,7 +3,8 @@ import { Readable } from 'readable-stream';
 /** Cuts a buffer into 64 KiB views, as a pipe or file stream would deliver it. */
 export function chunksOf(bytes: Buffer, chunkBytes = 64 * 1024): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let start = 0; start < bytes.length; start += chunkBytes) chunks.push(bytes.subarray(start, start + chunkBytes));
+  for (let start = 0; start < bytes.length; start += chunkBytes)
+    chunks.push(bytes.subarray(start, start + chunkBytes));
   return chunks;
 }
 
@@ -19,7 +20,11 @@ export function streamOf(chunks: readonly Buffer[]): Readable {
 
 /** `count` bytes of 80-byte log lines (79 visible bytes and LF), numbered. */
 export function logLines(count: number): Buffer {
-  const line = (index: number) => `${String(index).padStart(8, '0')} INFO request served in 12ms path=/api/items?page=${index % 97}`.padEnd(79, '.');
+  const line = (index: number) =>
+    `${String(index).padStart(8, '0')} INFO request served in 12ms path=/api/items?page=${index % 97}`.padEnd(
+      79,
+      '.',
+    );
   const lines: string[] = [];
   let bytes = 0;
   for (let index = 0; bytes < count; index++) {
