@@ -11,7 +11,10 @@ export interface LineUnit {
   offset: number;
 }
 
-/** The units of one input chunk together, as `LineSplitter` emits them in batched mode. */
+/**
+ * The units one input chunk completes, together, as `LineSplitter` emits them in batched mode (a
+ * unit begun in an earlier chunk comes in a small batch of its own, so no chunk is copied).
+ */
 export interface LineBatch {
   /** The contiguous raw bytes of every unit in order, terminators included. */
   bytes: Buffer;

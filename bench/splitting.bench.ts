@@ -1,0 +1,183 @@
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type LineBatch,
+  LineSplitter,
+  type LineSplitterOptions,
+  type LineUnit,
+} from '@pipeguard/line-splitter';
+import byline from 'byline';
+import split2 from 'split2';
+import { chunksOf, streamOf } from './lib/inputs';
+import { type Contender, defineGroup, defineQuestion } from './lib/question';
+
+const CHUNK_BYTES = 64 * 1024;
+const MiB = 1024 * 1024;
+
+interface Input {
+  chunks: Buffer[];
+  bytes: number;
+  /** Lines a line splitter without a cap finds. */
+  lines: number;
+  /** Longest line, in bytes, terminator excluded. */
+  longestLineBytes: number;
+}
+
+/** What a contender saw: how many lines or units, and the longest. */
+interface Counted {
+  count: number;
+  longest: number;
+}
+
+/** `bytes` of lines made by `line(index)`, cut into 64 KiB chunks as a pipe delivers them. */
+function linesInput(bytes: number, line: (index: number) => string): Input {
+  const parts: string[] = [];
+  let size = 0;
+  let longestLineBytes = 0;
+  while (size < bytes) {
+    const text = line(parts.length);
+    parts.push(text);
+    size += text.length;
+    longestLineBytes = Math.max(longestLineBytes, text.length - 1);
+  }
+  const all = Buffer.from(parts.join(''), 'latin1');
+  return { chunks: chunksOf(all, CHUNK_BYTES), bytes: all.length, lines: parts.length, longestLineBytes };
+}
+
+/** `bytes` with no newline at all: one 64 KiB chunk of text, repeated (so the input costs no memory). */
+function noNewlineInput(bytes: number): Input {
+  const chunk = Buffer.alloc(CHUNK_BYTES, 'progress without end ');
+  const count = bytes / CHUNK_BYTES;
+  return { chunks: Array.from({ length: count }, () => chunk), bytes, lines: 1, longestLineBytes: bytes };
+}
+
+const source = (input: Input) => streamOf(input.chunks);
+
+/** Pipes `streams` into a sink that counts what arrives; `measure` gives the count and longest of one item. */
+async function countInto<T>(
+  streams: Array<NodeJS.ReadableStream | NodeJS.ReadWriteStream>,
+  measure: (item: T) => Counted,
+): Promise<Counted> {
+  const counted: Counted = { count: 0, longest: 0 };
+  const sink = new Writable({
+    objectMode: true,
+    write(item: T, _encoding, callback) {
+      const { count, longest } = measure(item);
+      counted.count += count;
+      counted.longest = Math.max(counted.longest, longest);
+      callback();
+    },
+  });
+  await pipeline([...streams, sink]);
+  return counted;
+}
+
+const line = (text: string): Counted => ({ count: 1, longest: text.length });
+const unit = (item: LineUnit): Counted => ({ count: 1, longest: item.bytes.length });
+const batch = (item: LineBatch): Counted => ({
+  count: item.units.length,
+  longest: item.units.reduce((longest, each) => Math.max(longest, each.bytes.length), 0),
+});
+
+const readline: Contender<Input> = {
+  name: 'node:readline',
+  run: async (input) => {
+    const lines = createInterface({ input: source(input), crlfDelay: Number.POSITIVE_INFINITY });
+    const counted: Counted = { count: 0, longest: 0 };
+    lines.on('line', (text: string) => {
+      counted.count++;
+      counted.longest = Math.max(counted.longest, text.length);
+    });
+    await once(lines, 'close');
+    return counted;
+  },
+  verify: (output, input) => verifyLines(output as Counted, input),
+};
+
+const peers: Contender<Input>[] = [
+  {
+    name: 'split2',
+    run: (input) => countInto([source(input), split2()], line),
+    verify: (output, input) => verifyLines(output as Counted, input),
+  },
+  readline,
+  {
+    name: 'byline',
+    run: (input) => countInto([source(input), byline.createStream()], line),
+    verify: (output, input) => verifyLines(output as Counted, input),
+  },
+];
+
+function verifyLines({ count, longest }: Counted, input: Input): string {
+  if (count !== input.lines) return `${count} lines, expected ${input.lines}`;
+  return longest === input.longestLineBytes ? 'ok' : `longest line ${longest} B`;
+}
+
+function splitter(name: string, options: LineSplitterOptions): Contender<Input> {
+  const maxUnitBytes = options.maxUnitBytes ?? 32 * 1024;
+  return {
+    name,
+    run: (input) =>
+      options.batched
+        ? countInto([source(input), new LineSplitter(options)], batch)
+        : countInto([source(input), new LineSplitter(options)], unit),
+    verify: (output, input) => {
+      const { count, longest } = output as Counted;
+      const perLine = Math.ceil(input.longestLineBytes / maxUnitBytes) || 1;
+      if (longest > maxUnitBytes) return `a unit of ${longest} B`;
+      return count === input.lines * perLine ? 'ok' : `${count} units, expected ${input.lines * perLine}`;
+    },
+  };
+}
+
+const ours = [splitter('LineSplitter', {}), splitter('LineSplitter batched', { batched: true })];
+
+const logLine = (index: number) =>
+  `${`2024-05-01T12:00:00Z INFO worker-${index % 97} request ${index}`.padEnd(79, '.')}\n`;
+const megabyteLine = (index: number) => `${String(index).padStart(8, '0')}${'y'.repeat(MiB - 9)}\n`;
+
+export default defineQuestion({
+  id: 'splitting',
+  title: 'Splitting: LineSplitter vs split2, node:readline and byline on 64 KiB chunks',
+  groups: [
+    defineGroup<Input>({
+      name: '80-byte lines',
+      setup: ({ quick }) => linesInput(quick ? MiB : 64 * MiB, logLine),
+      bytes: (input) => input.bytes,
+      baseline: 'split2',
+      contenders: [...peers, ...ours],
+      targets: [{ contender: 'LineSplitter batched', minRatio: 3 }],
+    }),
+    defineGroup<Input>({
+      name: '1 MiB lines (LineSplitter cuts them into 32 KiB units)',
+      setup: ({ quick }) => linesInput(quick ? 4 * MiB : 64 * MiB, megabyteLine),
+      bytes: (input) => input.bytes,
+      baseline: 'split2',
+      contenders: [...peers, ...ours, splitter('LineSplitter maxUnitBytes 2 MiB', { maxUnitBytes: 2 * MiB })],
+      targets: [
+        { contender: 'LineSplitter', minRatio: 10 },
+        { contender: 'LineSplitter batched', minRatio: 10 },
+      ],
+    }),
+    defineGroup<Input>({
+      // split2 re-splits its whole pending string on every chunk: quadratic, so the input stays small.
+      name: 'no newline, 8 MiB (split2 is quadratic here)',
+      setup: ({ quick }) => noNewlineInput(quick ? 256 * 1024 : 8 * MiB),
+      bytes: (input) => input.bytes,
+      baseline: 'split2',
+      contenders: [...peers, ...ours],
+      runs: 3,
+    }),
+    defineGroup<Input>({
+      // readline holds the whole line (a 256 MiB string); LineSplitter holds at most maxUnitBytes.
+      name: 'no newline, 256 MiB (memory: readline keeps the line, LineSplitter maxUnitBytes)',
+      setup: ({ quick }) => noNewlineInput(quick ? 8 * MiB : 256 * MiB),
+      bytes: (input) => input.bytes,
+      baseline: 'node:readline',
+      contenders: [readline, ...ours],
+      runs: 3,
+    }),
+  ],
+});

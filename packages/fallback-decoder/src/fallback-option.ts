@@ -1,0 +1,73 @@
+import { describeReceived } from '@pipeguard/shared';
+import iconv from 'iconv-lite';
+import { type HostEncodingInput, resolveHostFallback } from './host-encoding';
+
+/** A fallback setting: an encoding, a list tried in order, `null` (off) or `'auto'` (the host's codepage). */
+export type FallbackOption = string | readonly string[] | null | 'auto';
+
+/**
+ * Turns the `fallback` and `host` options into the list of encodings to try, validating both:
+ * `'auto'` needs `host` and resolves it with {@link resolveHostFallback}; `host` alone is an error.
+ * @throws TypeError for a wrong type, an encoding iconv-lite does not support, or a wrong combination.
+ * @throws RangeError for an empty list.
+ */
+export function resolveFallbackOption(fallback: unknown, host: unknown): string[] {
+  if (fallback === 'auto') {
+    validateHost(host);
+    const resolved = resolveHostFallback(host);
+    return resolved === null ? [] : [resolved];
+  }
+  if (host !== undefined) {
+    throw new TypeError(
+      `The "host" option must be undefined when "fallback" is not 'auto'. Received ${describeReceived(host)}`,
+    );
+  }
+  if (fallback === null || fallback === undefined) return [];
+  if (typeof fallback === 'string') return [validateEncoding('fallback', fallback)];
+  if (!Array.isArray(fallback)) {
+    throw new TypeError(
+      `The "fallback" option must be of type string, an array of strings or null. Received ${describeReceived(fallback)}`,
+    );
+  }
+  if (fallback.length === 0) {
+    throw new RangeError('The "fallback" option must be a non-empty array of encodings. Received []');
+  }
+  return fallback.map((encoding: unknown, index) => validateEncoding(`fallback[${index}]`, encoding));
+}
+
+function validateEncoding(name: string, encoding: unknown): string {
+  if (typeof encoding !== 'string') {
+    throw new TypeError(
+      `The "${name}" option must be of type string. Received ${describeReceived(encoding)}`,
+    );
+  }
+  if (!iconv.encodingExists(encoding)) {
+    throw new TypeError(
+      `The "${name}" option must be an encoding iconv-lite supports. Received ${describeReceived(encoding)}`,
+    );
+  }
+  return encoding;
+}
+
+function validateHost(host: unknown): asserts host is HostEncodingInput {
+  const received = describeReceived(host);
+  if (typeof host !== 'object' || host === null || Array.isArray(host)) {
+    throw new TypeError(
+      `The "host" option must be of type object when "fallback" is 'auto'. Received ${received}`,
+    );
+  }
+  const { platform, env, windowsLocale } = host as Record<string, unknown>;
+  if (typeof platform !== 'string') {
+    throw new TypeError(
+      `The "host.platform" option must be of type string. Received ${describeReceived(platform)}`,
+    );
+  }
+  if (env !== undefined && (typeof env !== 'object' || env === null)) {
+    throw new TypeError(`The "host.env" option must be of type object. Received ${describeReceived(env)}`);
+  }
+  if (windowsLocale !== undefined && typeof windowsLocale !== 'string') {
+    throw new TypeError(
+      `The "host.windowsLocale" option must be of type string. Received ${describeReceived(windowsLocale)}`,
+    );
+  }
+}

@@ -1,0 +1,8 @@
+export type { FallbackDecoderErrorCode } from './errors';
+export { FallbackDecoderError } from './errors';
+export type { FallbackDecoderOptions, FallbackDecoderStats } from './fallback-decoder';
+export { FallbackDecoder } from './fallback-decoder';
+export type { FallbackOption } from './fallback-option';
+export type { HostEncodingInput } from './host-encoding';
+export { resolveHostFallback } from './host-encoding';
+export { WINDOWS_ANSI_CODEPAGES } from './windows-codepages';
