@@ -1,0 +1,172 @@
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually, isAlive, liveGroupMembers } from '@pipeguard/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AbortError, type RunResult, run } from '../src/index';
+
+/** This process's open descriptors, by what they point at. */
+function openDescriptors(): string[] {
+  return readdirSync('/proc/self/fd').map((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return 'closed meanwhile';
+    }
+  });
+}
+
+/** Pipes and sockets this process holds: what a leaked child stream would leave behind. */
+const pipeCount = () => openDescriptors().filter((target) => target.startsWith('pipe:')).length;
+
+async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await promise;
+  return { value, ms: performance.now() - started };
+}
+
+describe('run under faults', () => {
+  const unexpected: unknown[] = [];
+  const record = (error: unknown) => unexpected.push(error);
+  let pipesBefore = 0;
+  beforeEach(() => {
+    unexpected.length = 0;
+    process.on('unhandledRejection', record);
+    process.on('uncaughtException', record);
+    pipesBefore = pipeCount();
+  });
+  afterEach(async () => {
+    process.off('unhandledRejection', record);
+    process.off('uncaughtException', record);
+    expect(unexpected).toEqual([]);
+    // Every pipe of every child is closed once the result is in.
+    expect(await eventually(() => pipeCount() <= pipesBefore, 1000)).toBe(true);
+  });
+
+  const groupGone = (result: Pick<RunResult, 'pid'>) =>
+    eventually(() => liveGroupMembers(result.pid as number).length === 0, 1500);
+
+  it('should report a crash by signal with what was written before it', async () => {
+    const result = await run('sh', ['-c', 'echo before; kill -SEGV $$']);
+    expect(result).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
+    expect(result.stdout.text).toBe('before\n');
+  });
+
+  it('should report a child killed from outside', async () => {
+    const pidFile = join(await mkdtemp(join(tmpdir(), 'pipeguard-outside-')), 'child.pid');
+    const promise = run('sh', ['-c', `echo $$ > ${pidFile}; exec sleep 30`]);
+    expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'))).toBe(
+      true,
+    );
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    const { value: result, ms } = await timed(promise);
+    expect(result).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: false });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('should resolve when the child closes stdout early but keeps running until it exits', async () => {
+    const result = await run('bash', ['-c', 'echo early; exec 1>&-; sleep 0.3; echo late >&2']);
+    expect(result.stdout.text).toBe('early\n');
+    expect(result.stderr.text).toBe('late\n');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('should not fail when the child closes stdin while input is still being written', async () => {
+    const result = await run('bash', ['-c', 'exec 0<&-; echo ignored input'], {
+      input: 'x'.repeat(8 * 1024 * 1024),
+    });
+    expect(result).toMatchObject({ exitCode: 0 });
+    expect(result.stdout.text).toBe('ignored input\n');
+  });
+
+  it('should bound a stderr flood while stdout stays silent', async () => {
+    const result = await run('bash', ['-c', 'head -c 20000000 /dev/zero | tr "\\0" e >&2'], {
+      maxBytes: 1000,
+    });
+    expect(result.stdout).toMatchObject({ bytes: 0, text: '' });
+    expect(result.stderr).toMatchObject({ bytes: 20_000_000, keptBytes: 1000, truncated: true });
+  });
+
+  it('should kill a whole tree with grandchildren on timeout, and close the pipes a setsid escapee holds', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pipeguard-tree-'));
+    const escapee = join(dir, 'escapee.pid');
+    const script = [
+      'trap "" TERM',
+      '(trap "" TERM; while :; do echo grandchild; sleep 0.01; done) &',
+      '(sleep 60) &',
+      `setsid bash -c 'echo $$ > ${escapee}; while :; do echo escapee; sleep 0.01; done' &`,
+      'while :; do sleep 0.01; done',
+    ].join('\n');
+    const { value: result, ms } = await timed(
+      run('bash', ['-c', script], { timeout: 300, killGrace: 200, pipeGrace: 200 }),
+    );
+    expect(result.timedOut).toBe(true);
+    expect(ms).toBeLessThan(300 + 200 + 200 + 1000);
+    expect(await groupGone(result)).toBe(true);
+    const escapeePid = Number(await readFile(escapee, 'utf8'));
+    // Outside the group the escapee survives the kill, but its pipe is closed: it dies of EPIPE on its next write.
+    expect(await eventually(() => !isAlive(escapeePid), 2000)).toBe(true);
+  });
+
+  it('should resolve within the grace when a grandchild holds only stderr after the child exits', async () => {
+    const { value: result, ms } = await timed(run('bash', ['-c', '(exec 1>&-; sleep 30) & echo parent']));
+    expect(result.stdout.text).toBe('parent\n');
+    expect(result.pipesHeldAfterExit).toBe(true);
+    expect(ms).toBeLessThan(250 + 1000);
+    // The holder stays in the group: it is the caller's to end, and run() does not wait for it.
+    for (const pid of liveGroupMembers(result.pid as number)) process.kill(pid, 'SIGKILL');
+  });
+
+  describe('cancellation at every phase', () => {
+    it('should reject at once when aborted before spawning', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      const { ms } = await timed(run('sleep', ['5'], { signal: controller.signal }).catch((error) => error));
+      expect(ms).toBeLessThan(50);
+    });
+
+    it('should stop the group and reject when aborted during output', async () => {
+      const controller = new AbortController();
+      const promise = run('bash', ['-c', 'while :; do echo out; done'], { signal: controller.signal });
+      setTimeout(() => controller.abort(), 100);
+      const error = (await promise.catch((caught: unknown) => caught)) as AbortError;
+      expect(error).toBeInstanceOf(AbortError);
+      expect(await groupGone(error.result as RunResult)).toBe(true);
+    });
+
+    it('should SIGKILL at once when aborted during the kill grace', async () => {
+      const controller = new AbortController();
+      const promise = run('bash', ['-c', 'trap "" TERM; while :; do sleep 0.01; done'], {
+        signal: controller.signal,
+        timeout: 100,
+        killGrace: 10_000,
+      });
+      setTimeout(() => controller.abort(), 300);
+      const { value: error, ms } = await timed(promise.catch((caught: unknown) => caught as AbortError));
+      expect(error).toBeInstanceOf(AbortError);
+      expect(ms).toBeLessThan(1500);
+      expect(await groupGone(error.result as RunResult)).toBe(true);
+    });
+
+    it('should reject when aborted after exit while a descendant holds the pipes', async () => {
+      const controller = new AbortController();
+      const promise = run('bash', ['-c', '(setsid sleep 30 &); echo done'], {
+        signal: controller.signal,
+        pipeGrace: 5000,
+      });
+      setTimeout(() => controller.abort(), 300);
+      const { value: error, ms } = await timed(promise.catch((caught: unknown) => caught as AbortError));
+      expect(error).toBeInstanceOf(AbortError);
+      expect((error.result as RunResult).stdout.text).toBe('done\n');
+      expect(ms).toBeLessThan(1500);
+    });
+
+    it('should ignore an abort after the result is in', async () => {
+      const controller = new AbortController();
+      const result = await run('echo', ['fine'], { signal: controller.signal });
+      controller.abort();
+      expect(result.stdout.text).toBe('fine\n');
+    });
+  });
+});
