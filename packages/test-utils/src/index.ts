@@ -1,3 +1,3 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
-export { eventually, isAlive, liveGroupMembers, processStat } from './processes';
+export { eventually, findProcesses, isAlive, liveGroupMembers, processStat } from './processes';
 export { collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** State and process group of a pid from /proc/<pid>/stat, or `null` when it is gone. */
-export function processStat(pid: number): { state: string; pgrp: number } | null {
+/** State, parent and process group of a pid from /proc/<pid>/stat, or `null` when it is gone. */
+export function processStat(pid: number): { state: string; ppid: number; pgrp: number } | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -10,7 +10,7 @@ export function processStat(pid: number): { state: string; pgrp: number } | null
   }
   // The command name may contain spaces and parentheses: the fields start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { state: fields[0] as string, pgrp: Number(fields[2]) };
+  return { state: fields[0] as string, ppid: Number(fields[1]), pgrp: Number(fields[2]) };
 }
 
 /**
@@ -22,15 +22,22 @@ export function isAlive(pid: number): boolean {
   return stat !== null && stat.state !== 'Z';
 }
 
-/** Pids of live (non-zombie) processes in a process group. */
-export function liveGroupMembers(pgid: number): number[] {
+/** Pids of every process whose /proc/<pid>/stat satisfies `matches`. */
+export function findProcesses(
+  matches: (stat: NonNullable<ReturnType<typeof processStat>>) => boolean,
+): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
     .filter((pid) => {
       const stat = processStat(pid);
-      return stat !== null && stat.pgrp === pgid && stat.state !== 'Z';
+      return stat !== null && matches(stat);
     });
+}
+
+/** Pids of live (non-zombie) processes in a process group. */
+export function liveGroupMembers(pgid: number): number[] {
+  return findProcesses((stat) => stat.pgrp === pgid && stat.state !== 'Z');
 }
 
 /** Polls `condition` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
