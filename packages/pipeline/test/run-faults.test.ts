@@ -143,7 +143,12 @@ describe('run under faults', () => {
         killGrace: 10_000,
       });
       setTimeout(() => controller.abort(), 300);
-      const { value: error, ms } = await timed(promise.then(() => null, (caught: unknown) => caught as AbortError));
+      const { value: error, ms } = await timed(
+        promise.then(
+          () => null,
+          (caught: unknown) => caught as AbortError,
+        ),
+      );
       expect(error).toBeInstanceOf(AbortError);
       expect(ms).toBeLessThan(1500);
       expect(await groupGone(error?.result as RunResult)).toBe(true);
@@ -156,7 +161,12 @@ describe('run under faults', () => {
         pipeGrace: 5000,
       });
       setTimeout(() => controller.abort(), 300);
-      const { value: error, ms } = await timed(promise.then(() => null, (caught: unknown) => caught as AbortError));
+      const { value: error, ms } = await timed(
+        promise.then(
+          () => null,
+          (caught: unknown) => caught as AbortError,
+        ),
+      );
       expect(error).toBeInstanceOf(AbortError);
       expect((error?.result as RunResult).stdout.text).toBe('done\n');
       expect(ms).toBeLessThan(1500);
