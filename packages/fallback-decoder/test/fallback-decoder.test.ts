@@ -102,6 +102,29 @@ describe('FallbackDecoder', () => {
     expect(decoder.stats).toMatchObject({ units: 3, utf8Units: 1, fallbackUnits: 2 });
   });
 
+  it("should decode a valid batch without building its units, and build only a rejected batch's", async () => {
+    const splitter = new LineSplitter({ batched: true });
+    const decoder = new FallbackDecoder({ fallback: 'gbk' });
+    const chunks = [utf8('ok: café\nnext\n'), gbk(`${chinese}\n`), utf8('done ✓\n')];
+    const [out] = await Promise.all([collect<string>(decoder), pipeline(feed(chunks), splitter, decoder)]);
+    expect(out.join('')).toBe(`ok: café\nnext\n${chinese}\ndone ✓\n`);
+    expect(decoder.stats).toMatchObject({ units: 4, utf8Units: 3, fallbackUnits: 1 });
+    expect(splitter.stats).toMatchObject({ units: 4, builtUnits: 1 });
+  });
+
+  it('should count the units of a hand-built batch that has no unitCount when it is valid UTF-8', async () => {
+    const bytes = utf8('a\nb€\n');
+    const units = [
+      { bytes: bytes.subarray(0, 1), terminator: '\n', offset: 0 },
+      { bytes: bytes.subarray(2, 6), terminator: '\n', offset: 2 },
+    ];
+    const decoder = new FallbackDecoder();
+    const out = collect<string>(decoder);
+    decoder.end({ bytes, offset: 0, units });
+    expect((await out).join('')).toBe('a\nb€\n');
+    expect(decoder.stats).toMatchObject({ units: 2, utf8Units: 2 });
+  });
+
   it('should place units by their lengths when a stage before rewrote bytes and kept stream offsets', async () => {
     // As LineClipper emits a clipped batch: the first unit shortened, every offset still the stream's.
     const units = [utf8('long line…[clipped]'), gbk('中文'), utf8('ok')];

@@ -50,6 +50,12 @@ function isLineUnit(chunk: unknown): chunk is LineUnit {
   return Buffer.isBuffer((chunk as LineUnit | null)?.bytes) && typeof (chunk as LineUnit).offset === 'number';
 }
 
+/** Whether a chunk is a `LineBatch`: `unitCount` is checked first, as reading `units` builds a lazy batch's units. */
+function isLineBatch(chunk: unknown): chunk is LineBatch {
+  const batch = chunk as LineBatch;
+  return isLineUnit(chunk) && (typeof batch.unitCount === 'number' || Array.isArray(batch.units));
+}
+
 /**
  * Caps each `LineSplitter` unit at `maxLineBytes` content bytes and appends a marker naming the omitted
  * bytes by stream offset, e.g. `…[+3000 bytes omitted, starting at byte offset 2000 up to and including
@@ -95,8 +101,8 @@ export class LineClipper extends Transform {
     _encoding: BufferEncoding,
     callback: (error?: Error | null, data?: unknown) => void,
   ): void {
-    if (Array.isArray((chunk as LineBatch | null)?.units) && isLineUnit(chunk)) {
-      callback(null, this.#clipBatch(chunk as unknown as LineBatch));
+    if (isLineBatch(chunk)) {
+      callback(null, this.#clipBatch(chunk));
     } else if (isLineUnit(chunk)) {
       callback(null, this.#clipUnit(chunk));
     } else {
@@ -126,6 +132,13 @@ export class LineClipper extends Transform {
   }
 
   #clipBatch(batch: LineBatch): LineBatch {
+    const { unitCount, longestUnitBytes } = batch;
+    if (unitCount !== undefined && longestUnitBytes !== undefined && longestUnitBytes <= this.#maxLineBytes) {
+      // Nothing to clip: count from the batch's numbers, so a lazy batch builds no units here.
+      this.#units += unitCount;
+      if (longestUnitBytes > this.#longestUnitBytes) this.#longestUnitBytes = longestUnitBytes;
+      return batch;
+    }
     let changed = false;
     const units = batch.units.map((unit) => {
       const clipped = this.#clipUnit(unit);
@@ -135,11 +148,19 @@ export class LineClipper extends Transform {
     if (!changed) return batch;
     const bytes = Buffer.concat(units.flatMap((unit) => [unit.bytes, TERMINATOR_BYTES[unit.terminator]]));
     let position = 0;
+    let longest = 0;
     const rebuilt = units.map((unit) => {
       const view = bytes.subarray(position, position + unit.bytes.length);
       position += unit.bytes.length + TERMINATOR_BYTES[unit.terminator].length;
+      longest = Math.max(longest, view.length);
       return { ...unit, bytes: view };
     });
-    return { bytes, offset: batch.offset, units: rebuilt };
+    return {
+      bytes,
+      offset: batch.offset,
+      units: rebuilt,
+      unitCount: rebuilt.length,
+      longestUnitBytes: longest,
+    };
   }
 }

@@ -42,7 +42,14 @@ describe('LineClipper properties', () => {
         expect(flatten(batched.output)).toEqual(flatten(single.output));
         expect(batched.stats).toEqual(single.stats);
         for (const chunk of batched.output) {
-          if ('units' in chunk) expect(chunk.bytes).toEqual(flatten([chunk]));
+          if (!('units' in chunk)) continue;
+          expect(chunk.bytes).toEqual(flatten([chunk]));
+          if (chunk.unitCount === undefined) continue;
+          const lengths = chunk.units.map((unit) => unit.bytes.length);
+          expect([chunk.unitCount, chunk.longestUnitBytes]).toEqual([
+            lengths.length,
+            Math.max(0, ...lengths),
+          ]);
         }
       }),
     );

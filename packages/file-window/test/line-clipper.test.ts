@@ -121,6 +121,22 @@ describe('LineClipper', () => {
     expect(output[0]).toBe(batch);
   });
 
+  it('should pass a LineSplitter batch with no unit over the cap through without building its units', async () => {
+    const splitter = new LineSplitter({ batched: true });
+    const clipper = new LineClipper({ maxLineBytes: 5 });
+    const chunks = [Buffer.from('a\nbbbbb\r\n'), Buffer.from('cc\n'), Buffer.from('too long\nd\n')];
+    const [output] = await Promise.all([
+      collect<LineBatch>(clipper),
+      pipeline(feed(chunks), splitter, clipper),
+    ]);
+    // Only the third chunk's batch, which holds the long unit, built its two units.
+    expect(splitter.stats.builtUnits).toBe(2);
+    expect(flatten(output).toString()).toBe(
+      'a\nbbbbb\r\ncc\ntoo l…[+3 bytes omitted, starting at byte offset 17 up to and including byte offset 19]\nd\n',
+    );
+    expect(clipper.stats).toMatchObject({ units: 5, clippedUnits: 1, longestUnitBytes: 8 });
+  });
+
   it('should rebuild a batch with a clipped unit so its bytes and units stay contiguous', async () => {
     const batch = batchOf(unitsOf(Buffer.from('a\r\nlong line\nb'), 500));
     const { output } = await clip([batch], { maxLineBytes: 4 });
@@ -134,6 +150,7 @@ describe('LineClipper', () => {
       ['b', '', 513],
     ]);
     expect(rebuilt.units[1]?.bytes.buffer).toBe(rebuilt.bytes.buffer);
+    expect(rebuilt).toMatchObject({ unitCount: 3, longestUnitBytes: Buffer.byteLength(`long${marker}`) });
   });
 
   it('should record at most maxClipRecords clips but keep counting', async () => {

@@ -6,13 +6,23 @@ import type { PendingBytes } from './pending-bytes';
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Where the units that one chunk completes end, in window positions (see {@link PendingBytes}). */
-export interface UnitEnds {
-  /** Start of each completed unit. */
-  starts: number[];
-  /** End of each completed unit's bytes, terminator excluded. */
+/**
+ * Where units end, in window positions (see {@link PendingBytes}). The first unit starts at 0 and
+ * each next one right after the previous one's terminator, so starts are not stored.
+ */
+export interface UnitBounds {
+  /** End of each unit's bytes, terminator excluded. */
   ends: number[];
   terminators: LineTerminator[];
+}
+
+/** Window position where unit `index` of `bounds` starts. */
+export function unitStart({ ends, terminators }: UnitBounds, index: number): number {
+  return index === 0 ? 0 : (ends[index - 1] as number) + (terminators[index - 1] as string).length;
+}
+
+/** The units that one chunk completes, and the scan state to carry to the next chunk. */
+export interface UnitEnds extends UnitBounds {
   /** Window position where the next, still incomplete, unit starts. */
   next: number;
   /** Whether the window ends with a CR whose meaning (CR or CRLF) the next byte decides. */
@@ -20,9 +30,6 @@ export interface UnitEnds {
   /** How many of the units were cut at `maxUnitBytes` rather than ended by a terminator. */
   forced: number;
 }
-
-/** The positions of the units, without the rest of the scan's state. */
-export type UnitBounds = Pick<UnitEnds, 'starts' | 'ends' | 'terminators'>;
 
 /**
  * Finds the units that `chunk` completes. Boundaries come from `Buffer#indexOf` for LF and for CR,
@@ -36,14 +43,14 @@ export function findUnitEnds(
 ): UnitEnds {
   const offset = pending.length;
   const total = offset + chunk.length;
-  const result: UnitEnds = { starts: [], ends: [], terminators: [], next: 0, crPending: false, forced: 0 };
+  const result: UnitEnds = { ends: [], terminators: [], next: 0, crPending: false, forced: 0 };
+  const { ends, terminators } = result;
   let start = 0;
   if (crPending) {
     if (chunk.length === 0) return { ...result, crPending: true };
     const crlf = chunk[0] === LF;
-    result.starts.push(0);
-    result.ends.push(offset - 1);
-    result.terminators.push(crlf ? '\r\n' : '\r');
+    ends.push(offset - 1);
+    terminators.push(crlf ? '\r\n' : '\r');
     start = crlf ? offset + 1 : offset;
   }
   let lf = -2;
@@ -54,10 +61,9 @@ export function findUnitEnds(
     if (cr !== -1 && cr < from) cr = chunk.indexOf(CR, from);
     const found = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
     if ((found === -1 ? total : found + offset) - start > maxUnitBytes) {
-      result.starts.push(start);
       start = findForcedCut(pending.slice(chunk, start, start + maxUnitBytes), start);
-      result.ends.push(start);
-      result.terminators.push('');
+      ends.push(start);
+      terminators.push('');
       result.forced++;
       continue;
     }
@@ -68,9 +74,8 @@ export function findUnitEnds(
       if (found + 1 === chunk.length) return { ...result, next: start, crPending: true };
       terminator = chunk[found + 1] === LF ? '\r\n' : '\r';
     }
-    result.starts.push(start);
-    result.ends.push(found + offset);
-    result.terminators.push(terminator);
+    ends.push(found + offset);
+    terminators.push(terminator);
     start = found + offset + terminator.length;
   }
   result.next = start;

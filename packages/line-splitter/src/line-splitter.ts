@@ -1,7 +1,8 @@
 import { validateBoolean, validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
-import { findUnitEnds, type UnitBounds } from './find-unit-ends';
-import type { LineBatch, LineTerminator, LineUnit } from './line-unit';
+import { findUnitEnds, type UnitBounds, unitStart } from './find-unit-ends';
+import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
+import type { LineTerminator, LineUnit } from './line-unit';
 import { PendingBytes } from './pending-bytes';
 
 const DEFAULT_MAX_UNIT_BYTES = 32 * 1024;
@@ -19,7 +20,8 @@ export interface LineSplitterOptions {
   /**
    * Emit one {@link LineBatch} per input chunk (the units the chunk completes, with their
    * contiguous bytes; a unit begun in an earlier chunk comes in a small batch of its own) instead
-   * of one {@link LineUnit} per push: far less per-object cost on short lines.
+   * of one {@link LineUnit} per push: far less per-object cost on short lines. A batch builds its
+   * `LineUnit` objects only when its `units` is read; `unitCount` and `longestUnitBytes` cost nothing.
    * @defaultValue false
    */
   batched?: boolean;
@@ -35,6 +37,11 @@ export interface LineSplitterStats {
   forcedFlushes: number;
   /** Bytes held for a unit not yet complete: at most `maxUnitBytes`, plus 1 for a CR that may start a CRLF. */
   pendingBytes: number;
+  /**
+   * `LineUnit` objects built: every unit when not batched; when batched, only the units of batches
+   * whose `units` a consumer read (0 when every consumer used `bytes` and `unitCount` only).
+   */
+  builtUnits: number;
 }
 
 /**
@@ -51,6 +58,7 @@ export class LineSplitter extends Transform {
   #bytes = 0;
   #units = 0;
   #forcedFlushes = 0;
+  readonly #builtUnits: BuiltUnits = { count: 0 };
 
   /**
    * @param options - See {@link LineSplitterOptions}.
@@ -76,6 +84,7 @@ export class LineSplitter extends Transform {
       units: this.#units,
       forcedFlushes: this.#forcedFlushes,
       pendingBytes: this.#pending.length,
+      builtUnits: this.#builtUnits.count,
     };
   }
 
@@ -98,7 +107,7 @@ export class LineSplitter extends Transform {
     const pending = this.#pending.length;
     const end = this.#crPending ? pending - 1 : pending;
     const terminator = this.#crPending ? '\r' : '';
-    if (pending > 0) this.#emit(EMPTY, { starts: [0], ends: [end], terminators: [terminator] });
+    if (pending > 0) this.#emit(EMPTY, { ends: [end], terminators: [terminator] });
     this.#pending.keepFrom(EMPTY, pending);
     this.#offset += pending;
     this.#crPending = false;
@@ -106,36 +115,31 @@ export class LineSplitter extends Transform {
   }
 
   #emit(chunk: Buffer, found: UnitBounds): void {
-    const { starts, ends, terminators } = found;
-    this.#units += starts.length;
+    const { ends, terminators } = found;
+    this.#units += ends.length;
     if (!this.#batched) {
-      for (let index = 0; index < starts.length; index++) {
-        const start = starts[index] as number;
-        const bytes = this.#pending.slice(chunk, start, ends[index] as number);
+      this.#builtUnits.count += ends.length;
+      let start = 0;
+      for (let index = 0; index < ends.length; index++) {
+        const end = ends[index] as number;
         const terminator = terminators[index] as LineTerminator;
+        const bytes = this.#pending.slice(chunk, start, end);
         this.push({ bytes, terminator, offset: this.#offset + start } satisfies LineUnit);
+        start = end + terminator.length;
       }
       return;
     }
     // Units that began in an earlier chunk get a batch of their own, so the chunk is never copied.
     let split = 0;
-    while (split < starts.length && (starts[split] as number) < this.#pending.length) split++;
+    while (split < ends.length && unitStart(found, split) < this.#pending.length) split++;
     this.#pushBatch(chunk, found, 0, split);
-    this.#pushBatch(chunk, found, split, starts.length);
+    this.#pushBatch(chunk, found, split, ends.length);
   }
 
-  #pushBatch(chunk: Buffer, { starts, ends, terminators }: UnitBounds, first: number, stop: number): void {
+  #pushBatch(chunk: Buffer, found: UnitBounds, first: number, stop: number): void {
     if (first === stop) return;
-    const base = starts[first] as number;
-    const end = (ends[stop - 1] as number) + (terminators[stop - 1] as string).length;
-    const bytes = this.#pending.slice(chunk, base, end);
-    const units: LineUnit[] = [];
-    for (let index = first; index < stop; index++) {
-      const start = starts[index] as number;
-      const unitBytes = bytes.subarray(start - base, (ends[index] as number) - base);
-      const terminator = terminators[index] as LineTerminator;
-      units.push({ bytes: unitBytes, terminator, offset: this.#offset + start });
-    }
-    this.push({ bytes, offset: this.#offset + base, units } satisfies LineBatch);
+    const base = unitStart(found, first);
+    const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
+    this.push(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, this.#builtUnits));
   }
 }

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { chunkedUtf8, collect, cutAt, cutsFor } from '@pipeguard/test-utils';
+import { pipeline } from 'node:stream/promises';
+import { chunkedUtf8, collect, cutAt, cutsFor, feed } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type LineBatch, LineSplitter, type LineUnit } from '../src/index';
@@ -102,6 +103,25 @@ describe('LineSplitter properties', () => {
         for (const pending of pendingAfterWrites) {
           expect(pending).toBeLessThanOrEqual(splitterOptions.maxUnitBytes + 1);
         }
+      }),
+    );
+  });
+
+  it('should give each batch unitCount and longestUnitBytes of its units, building them only when read', async () => {
+    await fc.assert(
+      fc.asyncProperty(chunkedLines, fc.integer({ min: 4, max: 24 }), async ({ chunks }, maxUnitBytes) => {
+        const splitter = new LineSplitter({ maxUnitBytes, batched: true });
+        const [batches] = await Promise.all([collect<LineBatch>(splitter), pipeline(feed(chunks), splitter)]);
+        const numbers = batches.map((batch) => [batch.unitCount, batch.longestUnitBytes]);
+        expect(splitter.stats.builtUnits).toBe(0);
+        const fromUnits = batches.map(({ units }) => [
+          units.length,
+          Math.max(0, ...units.map((unit) => unit.bytes.length)),
+        ]);
+        expect(numbers).toEqual(fromUnits);
+        expect(splitter.stats.builtUnits).toBe(splitter.stats.units);
+        for (const batch of batches) expect(batch.units).toBe(batch.units);
+        expect(splitter.stats.builtUnits).toBe(splitter.stats.units);
       }),
     );
   });

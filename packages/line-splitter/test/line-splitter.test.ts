@@ -27,7 +27,7 @@ describe('LineSplitter', () => {
       ['three', '\r', 9],
       ['four', '', 15],
     ]);
-    expect(stats).toEqual({ bytes: 19, units: 4, forcedFlushes: 0, pendingBytes: 0 });
+    expect(stats).toEqual({ bytes: 19, units: 4, forcedFlushes: 0, pendingBytes: 0, builtUnits: 4 });
   });
 
   it('should emit empty units for consecutive terminators when lines are empty', async () => {
@@ -165,6 +165,27 @@ describe('LineSplitter', () => {
     expect((out[1] as LineBatch).units.map((unit) => unit.bytes.toString())).toEqual(['dd']);
   });
 
+  it("should build a batch's units only when they are first read, and once, when batched", async () => {
+    const splitter = new LineSplitter({ batched: true });
+    const [out] = await Promise.all([
+      collect<LineBatch>(splitter),
+      pipeline(feed([bytesOf('a\nbb\r\n'), bytesOf('ccc\rlast')]), splitter),
+    ]);
+    expect(out.map((batch) => [batch.unitCount, batch.longestUnitBytes])).toEqual([
+      [2, 2],
+      [1, 3],
+      [1, 4],
+    ]);
+    expect(splitter.stats.builtUnits).toBe(0);
+    const [first] = out as [LineBatch];
+    expect(first.units.map((unit) => [unit.bytes.toString(), unit.terminator, unit.offset])).toEqual([
+      ['a', '\n', 0],
+      ['bb', '\r\n', 2],
+    ]);
+    expect(first.units).toBe(first.units);
+    expect(splitter.stats).toMatchObject({ units: 4, builtUnits: 2 });
+  });
+
   it('should give a unit begun in an earlier chunk its own batch when batched', async () => {
     const { out } = await split([bytesOf('a\nbb'), bytesOf('b\ncc\n')], { batched: true });
     const batches = (out as LineBatch[]).map((batch) => [
@@ -182,7 +203,13 @@ describe('LineSplitter', () => {
   it('should return a fresh stats object each time', () => {
     const splitter = new LineSplitter();
     expect(splitter.stats).not.toBe(splitter.stats);
-    expect(splitter.stats).toEqual({ bytes: 0, units: 0, forcedFlushes: 0, pendingBytes: 0 });
+    expect(splitter.stats).toEqual({
+      bytes: 0,
+      units: 0,
+      forcedFlushes: 0,
+      pendingBytes: 0,
+      builtUnits: 0,
+    });
   });
 
   it('should be destroyed with the consumer error when the consumer fails', async () => {
