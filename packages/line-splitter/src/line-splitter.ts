@@ -25,6 +25,12 @@ export interface LineSplitterOptions {
    * @defaultValue false
    */
   batched?: boolean;
+  /**
+   * Stream offset of the first byte written, for a splitter that starts mid-stream (a kept tail):
+   * every unit's `offset` counts from it.
+   * @defaultValue 0
+   */
+  startOffset?: number;
 }
 
 /** Counters of a {@link LineSplitter}, as a fresh plain object. */
@@ -63,7 +69,7 @@ export class LineSplitter extends Transform {
   /**
    * @param options - See {@link LineSplitterOptions}.
    * @throws TypeError when `options` is not an object or an option has the wrong type.
-   * @throws RangeError when `maxUnitBytes` is not a safe integer ≥ 4.
+   * @throws RangeError when `maxUnitBytes` is not a safe integer ≥ 4 or `startOffset` is negative or fractional.
    */
   constructor(options?: LineSplitterOptions) {
     validateOptionsObject(options);
@@ -72,9 +78,12 @@ export class LineSplitter extends Transform {
     // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.
     validateInteger('maxUnitBytes', maxUnitBytes, { minimum: 4 });
     validateBoolean('batched', batched);
+    const startOffset = options?.startOffset === undefined ? 0 : options.startOffset;
+    validateInteger('startOffset', startOffset);
     super({ readableObjectMode: true });
     this.#maxUnitBytes = maxUnitBytes;
     this.#batched = batched;
+    this.#offset = startOffset;
   }
 
   /** A snapshot of the counters. */

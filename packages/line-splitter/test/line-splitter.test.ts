@@ -253,6 +253,13 @@ describe('LineSplitter', () => {
     expect(options).toEqual(before);
   });
 
+  it('should count unit offsets from startOffset when it starts mid-stream', async () => {
+    const splitter = new LineSplitter({ startOffset: 1000 });
+    const units = collect<LineUnit>(splitter);
+    splitter.end(bytesOf('ab\ncd'));
+    expect((await units).map(({ offset }) => offset)).toEqual([1000, 1003]);
+  });
+
   it.each([
     [null, TypeError, 'The "options" argument must be of type object. Received null'],
     ['big', TypeError, `The "options" argument must be of type object. Received type string ('big')`],
@@ -278,6 +285,11 @@ describe('LineSplitter', () => {
       'The "maxUnitBytes" option must be a safe integer greater than or equal to 4. Received Infinity',
     ],
     [{ batched: 1 }, TypeError, 'The "batched" option must be of type boolean. Received type number (1)'],
+    [
+      { startOffset: -1 },
+      RangeError,
+      'The "startOffset" option must be a non-negative safe integer. Received -1',
+    ],
   ])('should throw for invalid options %j', (options, errorClass, message) => {
     const construct = () => new LineSplitter(options as never);
     expect(construct).toThrow(errorClass);

@@ -28,21 +28,20 @@ export interface DecodeStages {
 }
 
 /** Creates the decode stages for one run of {@link decodeKept}. */
-export function createDecodeStages(settings: DecodeSettings): DecodeStages {
+export function createDecodeStages(settings: DecodeSettings, startOffset = 0): DecodeStages {
   return {
-    splitter: new LineSplitter({ maxUnitBytes: settings.maxUnitBytes, batched: true }),
+    splitter: new LineSplitter({ maxUnitBytes: settings.maxUnitBytes, batched: true, startOffset }),
     clipper: settings.maxLineBytes === null ? null : new LineClipper({ maxLineBytes: settings.maxLineBytes }),
     decoder: new FallbackDecoder({ fallback: settings.fallback }),
   };
 }
 
 /**
- * Splits, clips and decodes bytes the sink kept. `offset` is where they start in the stream, so a
- * clip marker names true stream offsets even for a kept tail.
+ * Splits, clips and decodes bytes the sink kept. The stages' splitter starts at the stream offset
+ * of those bytes, so a clip marker names true stream offsets even for a kept tail.
  */
 export async function decodeKept(
   bytes: Buffer,
-  offset: number,
   { splitter, clipper, decoder }: DecodeStages,
 ): Promise<DecodedText> {
   const pieces: string[] = [];
@@ -53,26 +52,11 @@ export async function decodeKept(
       callback();
     },
   });
-  const stages = clipper ? [splitter, shiftOffsets(offset), clipper, decoder] : [splitter, decoder];
+  const stages = clipper ? [splitter, clipper, decoder] : [splitter, decoder];
   const source = Readable.from(slices(bytes), { objectMode: false });
   // readable-stream's classes are Node streams at run time; only their declared types differ.
   await streamPipeline([source, ...stages, collector] as unknown as NodeJS.ReadWriteStream[]);
   return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
-}
-
-/** Moves batches from offsets within the kept bytes to offsets within the whole stream. */
-function shiftOffsets(offset: number): Transform {
-  return new Transform({
-    objectMode: true,
-    transform(batch: LineBatch, _encoding: BufferEncoding, callback: TransformCallback) {
-      if (offset === 0) {
-        callback(null, batch);
-        return;
-      }
-      const units = batch.units.map((unit) => ({ ...unit, offset: unit.offset + offset }));
-      callback(null, { bytes: batch.bytes, offset: batch.offset + offset, units });
-    },
-  });
 }
 
 const SLICE_BYTES = 64 * 1024;

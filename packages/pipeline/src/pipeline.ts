@@ -82,10 +82,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     await streamPipeline([source, ...chain] as unknown as NodeJS.ReadWriteStream[]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const head = await decodeKept(kept.bytes.subarray(0, headBytes), 0, headStages);
+    const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages);
     const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
     const tail = kept.truncated
-      ? await decodeKept(kept.bytes.subarray(headBytes), tailOffset, createDecodeStages(settings))
+      ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset))
       : null;
     const guardStats = guard?.stats;
     // Sink offsets are raw offsets only when every byte passed the guard untranscoded.
