@@ -1,6 +1,9 @@
+import { constants, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describeReceived } from '@pipeguard/shared';
+import { FileWindowError } from './errors';
 
 /** A file to read: a path (string, Buffer or `file:` URL) or a `FileHandle` the caller keeps open. */
 export type FileInput = string | Buffer | URL | FileHandle;
@@ -22,14 +25,38 @@ export function validateFileInput(file: unknown): asserts file is FileInput {
   );
 }
 
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** Rejects what byte offsets cannot address: a FIFO or a device has no stable bytes to page through. */
+async function assertRegularFile(handle: FileHandle, name: string): Promise<void> {
+  const stats = await handle.stat();
+  if (stats.isFile()) return;
+  throw new FileWindowError(
+    'ERR_FILE_WINDOW_NOT_A_FILE',
+    name,
+    `Cannot read "${name}": it is ${kindOf(stats)}, and byte-addressed reads need a regular file`,
+  );
+}
+
 /** Runs `use` on the file's handle: a caller's handle is used as is, a path is opened and closed again. */
 export async function withFileHandle<T>(
   file: FileInput,
   use: (handle: FileHandle) => Promise<T>,
 ): Promise<T> {
-  if (isFileHandle(file)) return use(file);
-  const handle = await open(file, 'r');
+  if (isFileHandle(file)) {
+    await assertRegularFile(file, `file descriptor ${file.fd}`);
+    return use(file);
+  }
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is rejected just below.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    await assertRegularFile(handle, file instanceof URL ? fileURLToPath(file) : String(file));
     return await use(handle);
   } finally {
     await handle.close();

@@ -1,5 +1,10 @@
 export { DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
-export { LineClipperError, type LineClipperErrorCode } from './errors';
+export {
+  FileWindowError,
+  type FileWindowErrorCode,
+  LineClipperError,
+  type LineClipperErrorCode,
+} from './errors';
 export type { FileInput } from './file-handle';
 export {
   type ClippedLineUnit,
