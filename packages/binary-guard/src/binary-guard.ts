@@ -1,0 +1,182 @@
+import { Transform } from 'readable-stream';
+import { classifyWindow, cutWindow } from './classify';
+import { type BinaryGuardOptions, type ResolvedOptions, resolveOptions } from './options';
+import { encodePlaceholder, endsWithLineFeed, formatPlaceholder } from './placeholder';
+import { completeCharacter, LOOK_BACK_BYTES, scanRun } from './scan-run';
+import { type BinaryGuardSegment, type BinaryGuardVerdictCounts, SegmentLog } from './segment-log';
+import type { BinaryGuardEncoding, BinaryGuardStats } from './stats';
+import { detectUtf16Bom, type Utf16Encoding } from './utf16';
+
+type Callback = (error?: Error | null) => void;
+
+/**
+ * A byte stream stage that passes text unchanged (UTF-8, legacy codepages, UTF-16 with a BOM) and
+ * withholds binary: from the first binary window on, the bytes are only counted and one short
+ * placeholder takes their place when the input ends.
+ */
+export class BinaryGuard extends Transform {
+  readonly #options: ResolvedOptions;
+  readonly #log = new SegmentLog();
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #windowing = false;
+  #withheld = false;
+  #utf16: Utf16Encoding | null = null;
+  #encoding: BinaryGuardEncoding = 'utf-8';
+  #passedBytes = 0;
+  #withheldBytes = 0;
+  #controlShare: number | null = null;
+  #atLineStart = true;
+
+  /**
+   * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
+   * @throws TypeError when an option has the wrong type.
+   * @throws RangeError when `windowBytes` is below 1024 or not a safe integer, or `label` is empty.
+   */
+  constructor(options?: BinaryGuardOptions) {
+    const resolved = resolveOptions(options);
+    super();
+    this.#options = resolved;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: Callback): void {
+    if (this.#withheld) this.#withhold(chunk.length);
+    else if (chunk.length > 0) {
+      this.#pending.push(chunk);
+      this.#pendingBytes += chunk.length;
+      this.#drain(false);
+    }
+    callback();
+  }
+
+  override _flush(callback: Callback): void {
+    this.#drain(true);
+    if (this.#withheld) {
+      const { label, command } = this.#options;
+      const run = { label, command, bytes: this.#withheldBytes, from: this.#passedBytes };
+      const text = formatPlaceholder({ ...run, controlShare: this.#controlShare ?? 0 });
+      this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
+    }
+    callback();
+  }
+
+  #drain(final: boolean): void {
+    while (this.#pendingBytes > 0 && !this.#withheld) {
+      if (!(this.#windowing ? this.#classify(final) : this.#scan(final))) return;
+    }
+  }
+
+  /** Passes what extends the strict-UTF-8 run; returns whether a window opens. */
+  #scan(final: boolean): boolean {
+    const [head, body] = this.#pending;
+    const character = body && this.#passedBytes >= LOOK_BACK_BYTES ? completeCharacter(head!, body) : null;
+    if (character) {
+      this.#pass(character, 'utf-8', null);
+      this.#pending = [body!.subarray(character.length - head!.length)];
+      this.#pendingBytes -= character.length;
+    }
+    const bytes = this.#take();
+    const step = scanRun(bytes, final, this.#passedBytes);
+    this.#pass(bytes.subarray(0, step.pass), 'utf-8', null);
+    this.#keep(bytes.subarray(step.pass));
+    this.#windowing = step.window;
+    return step.window;
+  }
+
+  /** Classifies the window at the head of the pending bytes once it is full; returns whether it did. */
+  #classify(final: boolean): boolean {
+    const { windowBytes } = this.#options;
+    if (this.#pendingBytes < windowBytes && !final) return false;
+    const bytes = this.#take();
+    const utf16 = this.#utf16 ?? (this.#passedBytes === 0 ? detectUtf16Bom(bytes) : null);
+    const cut = cutWindow(bytes, windowBytes, final, utf16);
+    const window = bytes.subarray(0, cut);
+    const last = final && cut === bytes.length;
+    const { verdict, controlShare } = classifyWindow(window, utf16, this.#utf16 !== null, last);
+    if (verdict === 'binary') {
+      this.#controlShare = controlShare;
+      this.#withheld = true;
+      this.#withhold(bytes.length);
+      return false;
+    }
+    if (verdict === 'utf-16le' || verdict === 'utf-16be') this.#utf16 = verdict;
+    this.#encoding = this.#utf16 ?? 'legacy';
+    this.#pass(window, verdict, controlShare);
+    this.#keep(bytes.subarray(cut));
+    this.#windowing = this.#utf16 !== null;
+    return true;
+  }
+
+  #pass(bytes: Buffer, verdict: 'utf-8' | 'legacy' | Utf16Encoding, controlShare: number | null): void {
+    if (bytes.length === 0) return;
+    this.#log.add(verdict, this.#passedBytes, bytes.length, controlShare, verdict === 'utf-8');
+    this.#passedBytes += bytes.length;
+    this.#atLineStart = endsWithLineFeed(bytes, this.#utf16);
+    this.push(bytes);
+  }
+
+  #withhold(bytes: number): void {
+    this.#log.add('binary', this.#passedBytes + this.#withheldBytes, bytes, this.#controlShare, true);
+    this.#withheldBytes += bytes;
+  }
+
+  #take(): Buffer {
+    const bytes =
+      this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending, this.#pendingBytes);
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    return bytes;
+  }
+
+  #keep(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.#pending = [bytes];
+    this.#pendingBytes = bytes.length;
+  }
+
+  /** Whether a binary window was met; everything from there on is withheld. */
+  get withheld(): boolean {
+    return this.#withheld;
+  }
+
+  /** Raw input bytes withheld so far. */
+  get withheldBytes(): number {
+    return this.#withheldBytes;
+  }
+
+  /** Raw input bytes passed through so far (the placeholder not included). */
+  get passedBytes(): number {
+    return this.#passedBytes;
+  }
+
+  /** How the passed text is encoded; a UTF-16 stream reports it before its first byte is pushed. */
+  get encoding(): BinaryGuardEncoding {
+    return this.#encoding;
+  }
+
+  /** How many segments got each verdict. */
+  get verdicts(): BinaryGuardVerdictCounts {
+    return this.#log.counts;
+  }
+
+  /** Copies of the first 32 segments, in stream order. */
+  get segments(): BinaryGuardSegment[] {
+    return this.#log.segments;
+  }
+
+  /** A fresh snapshot of every counter. */
+  get stats(): BinaryGuardStats {
+    return {
+      label: this.#options.label,
+      withheld: this.#withheld,
+      withheldBytes: this.#withheldBytes,
+      withheldFrom: this.#withheld ? this.#passedBytes : null,
+      controlShare: this.#controlShare,
+      passedBytes: this.#passedBytes,
+      heldBytes: this.#pendingBytes,
+      encoding: this.#encoding,
+      verdicts: this.#log.counts,
+      segments: this.#log.segments,
+    };
+  }
+}

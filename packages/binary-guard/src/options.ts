@@ -1,0 +1,45 @@
+import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+
+/** Options of {@link BinaryGuard}. */
+export interface BinaryGuardOptions {
+  /**
+   * Name of the stream, shown in the placeholder; `'stderr'` makes the redirect hint `2>`.
+   * Longer than 24 characters, only its end is shown.
+   * @defaultValue `'stdout'`
+   */
+  label?: string;
+  /**
+   * Bytes per classified window: the span over which the control share is measured, and the most
+   * the guard holds back. A stream that ends sooner is classified whole. At least 1024.
+   * @defaultValue `65536`
+   */
+  windowBytes?: number;
+  /**
+   * The command to show in the placeholder's redirect hint; longer than 36 characters, or unset,
+   * the hint says `COMMAND`.
+   * @defaultValue `undefined`
+   */
+  command?: string;
+}
+
+/** The options with their defaults applied. */
+export interface ResolvedOptions {
+  label: string;
+  windowBytes: number;
+  command: string | null;
+}
+
+/** Validates the options object without touching it and fills in the defaults. */
+export function resolveOptions(options: BinaryGuardOptions | undefined): ResolvedOptions {
+  validateOptionsObject(options);
+  const { label = 'stdout', windowBytes = 65_536, command } = options ?? {};
+  validateString('label', label);
+  if (label.length === 0) {
+    throw new RangeError(
+      `The "label" option must be a non-empty string. Received ${describeReceived(label)}`,
+    );
+  }
+  validateInteger('windowBytes', windowBytes, { minimum: 1024 });
+  if (command !== undefined) validateString('command', command);
+  return { label, windowBytes, command: command ?? null };
+}

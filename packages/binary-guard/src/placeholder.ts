@@ -1,0 +1,50 @@
+/** Longest label shown whole; a longer one keeps its end (a path's file name) after an ellipsis. */
+const MAX_LABEL_CHARS = 24;
+/** Longest command shown; a longer one would crowd the budget, so the hint says COMMAND. */
+const MAX_COMMAND_CHARS = 36;
+
+import type { Utf16Encoding } from './utf16';
+
+/** What the placeholder reports about one withheld run. */
+export interface WithheldRun {
+  label: string;
+  command: string | null;
+  bytes: number;
+  from: number;
+  controlShare: number;
+}
+
+/**
+ * The text standing in for a withheld run: the label, the true raw byte count, where the run starts,
+ * its control share and how to inspect it. At most about 250 characters, however long the run.
+ */
+export function formatPlaceholder(run: WithheldRun): string {
+  const label = run.label.length > MAX_LABEL_CHARS ? `…${run.label.slice(1 - MAX_LABEL_CHARS)}` : run.label;
+  const command = run.command && run.command.length <= MAX_COMMAND_CHARS ? run.command : 'COMMAND';
+  const redirect = run.label === 'stderr' ? '2>' : '>';
+  const share = (run.controlShare * 100).toFixed(1);
+  return (
+    `[binary output withheld: ${label}, ${run.bytes} bytes from byte ${run.from}, ${share}% control bytes. ` +
+    `To inspect it, redirect it to a file: ${command} ${redirect} out.bin, then run file out.bin or xxd out.bin | head]`
+  );
+}
+
+/**
+ * The placeholder as bytes on a line of its own, in the stream's encoding so that a UTF-16 stream
+ * stays UTF-16 for the transcoder after the guard.
+ */
+export function encodePlaceholder(text: string, utf16: Utf16Encoding | null, atLineStart: boolean): Buffer {
+  const line = `${atLineStart ? '' : '\n'}${text}\n`;
+  if (!utf16) return Buffer.from(line, 'utf8');
+  const bytes = Buffer.from(line, 'utf16le');
+  return utf16 === 'utf-16be' ? bytes.swap16() : bytes;
+}
+
+/** Whether passed `bytes` end a line, so the placeholder needs no line feed of its own before it. */
+export function endsWithLineFeed(bytes: Buffer, utf16: Utf16Encoding | null): boolean {
+  const end = bytes.length;
+  if (!utf16) return bytes[end - 1] === 0x0a;
+  return (
+    end >= 2 && (utf16 === 'utf-16le' ? bytes.readUInt16LE(end - 2) : bytes.readUInt16BE(end - 2)) === 0x0a
+  );
+}

@@ -1,0 +1,129 @@
+import { isUtf8 } from 'node:buffer';
+import { cutAt } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findValidUtf8Prefix } from '../src/utf8-prefix';
+import { chunksOf, runGuard } from './run-guard';
+
+const CONTROLS = ['\0', '\b', '\x01', '\x07', '\x1b', '\x1b[1;31m', '\x1b]0;title\x07', '\x7f', '\t', '\r\n'];
+
+/** Valid UTF-8 dense in control bytes, so a window opened by mistake would be withheld, not passed. */
+const controlHeavyUtf8 = fc
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+      { weight: 3, arbitrary: fc.constantFrom(...CONTROLS) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    ),
+    { maxLength: 300, size: 'large' },
+  )
+  .map((pieces) => Buffer.from(pieces.join(''), 'utf8'));
+
+const bytesOf = (values: { min: number; max: number }, maxLength: number) =>
+  fc.uint8Array({ ...values, maxLength, size: 'large' }).map((array) => Buffer.from(array));
+
+/** Arbitrary bytes built from the stuff real streams mix: text, legacy bytes, binary, BOMs, cut sequences. */
+const mixedBytes = fc
+  .tuple(
+    fc.constantFrom([], [0xff, 0xfe], [0xfe, 0xff]),
+    fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: controlHeavyUtf8.map((bytes) => bytes.subarray(0, 600)) },
+        { weight: 3, arbitrary: bytesOf({ min: 0x20, max: 0xff }, 400) },
+        { weight: 1, arbitrary: bytesOf({ min: 0, max: 0xff }, 400) },
+        { weight: 1, arbitrary: bytesOf({ min: 0, max: 0x1f }, 40) },
+        {
+          weight: 1,
+          arbitrary: fc.string({ maxLength: 600, size: 'large' }).map((text) => Buffer.from(text, 'utf16le')),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            Buffer.from([0xe2, 0x82]),
+            Buffer.from([0xf0, 0x9f, 0x98]),
+            Buffer.from([0x1b]),
+          ),
+        },
+      ),
+      { maxLength: 14, size: 'medium' },
+    ),
+  )
+  .map(([bom, parts]) => Buffer.concat([Buffer.from(bom), ...parts]));
+
+// Cuts drawn independently of the bytes (no `chain`), so a failure shrinks in seconds.
+const withChunks = (bytes: fc.Arbitrary<Buffer>) =>
+  fc.tuple(bytes, fc.array(fc.nat(), { maxLength: 24 })).map(([input, cuts]) => ({
+    bytes: input,
+    chunks: cutAt(
+      input,
+      cuts.map((cut) => cut % (input.length + 1)),
+    ),
+  }));
+
+const windowBytes = fc.integer({ min: 1024, max: 4096 });
+
+// Shrinking a failing multi-KB input byte by byte can take hours; report the best counterexample after 20 s.
+const LIMITS = { interruptAfterTimeLimit: 20_000 };
+
+describe('BinaryGuard properties', () => {
+  it('should pass any valid UTF-8 unchanged as one run for any chunking and window size', async () => {
+    await fc.assert(
+      fc.asyncProperty(withChunks(controlHeavyUtf8), windowBytes, async ({ bytes, chunks }, size) => {
+        const { output, guard } = await runGuard(chunks, { windowBytes: size });
+        expect(output).toEqual(bytes);
+        expect(guard.stats).toMatchObject({ withheld: false, passedBytes: bytes.length, encoding: 'utf-8' });
+        expect(guard.verdicts['utf-8']).toBe(bytes.length > 0 ? 1 : 0);
+      }),
+      LIMITS,
+    );
+  });
+
+  it('should give the same output and stats for any chunking of arbitrary bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(withChunks(mixedBytes), windowBytes, async ({ bytes, chunks }, size) => {
+        const whole = await runGuard([bytes], { windowBytes: size });
+        // Byte-by-byte feeding puts a chunk edge at every position, inside every sequence.
+        for (const split of [chunks, chunksOf(bytes, 1)]) {
+          const chunked = await runGuard(split, { windowBytes: size });
+          expect(chunked.output).toEqual(whole.output);
+          expect(chunked.guard.stats).toEqual(whole.guard.stats);
+        }
+      }),
+      { ...LIMITS, numRuns: 300 },
+    );
+  });
+
+  it('should pass a prefix of the input and account for every byte when it withholds', async () => {
+    await fc.assert(
+      fc.asyncProperty(withChunks(mixedBytes), windowBytes, async ({ bytes, chunks }, size) => {
+        const { output, guard } = await runGuard(chunks, { windowBytes: size });
+        const { passedBytes, withheldBytes, withheldFrom, withheld, heldBytes } = guard.stats;
+        expect(passedBytes + withheldBytes).toBe(bytes.length);
+        expect(heldBytes).toBe(0);
+        expect(output.subarray(0, passedBytes)).toEqual(bytes.subarray(0, passedBytes));
+        if (!withheld) expect(output.length).toBe(passedBytes);
+        else {
+          expect(withheldFrom).toBe(passedBytes);
+          const tail = output.subarray(passedBytes);
+          const text = tail.toString(guard.encoding.startsWith('utf-16') ? 'utf16le' : 'utf8');
+          const decoded =
+            guard.encoding === 'utf-16be' ? Buffer.from(tail).swap16().toString('utf16le') : text;
+          expect(decoded).toContain(`${withheldBytes} bytes from byte ${passedBytes}, `);
+        }
+      }),
+      LIMITS,
+    );
+  });
+
+  it('should find the longest strict-UTF-8 prefix when the bytes are not UTF-8', () => {
+    fc.assert(
+      fc.property(mixedBytes, (bytes) => {
+        fc.pre(!isUtf8(bytes));
+        let longest = 0;
+        for (let length = 1; length <= bytes.length; length++)
+          if (isUtf8(bytes.subarray(0, length))) longest = length;
+        expect(findValidUtf8Prefix(bytes, bytes.length)).toBe(longest);
+      }),
+    );
+  });
+});
