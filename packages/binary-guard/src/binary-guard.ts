@@ -51,12 +51,9 @@ export class BinaryGuard extends Transform {
 
   override _flush(callback: Callback): void {
     this.#drain(true);
-    if (this.#withheld) {
-      const { label, command } = this.#options;
-      const run = { label, command, bytes: this.#withheldBytes, from: this.#passedBytes };
-      const text = formatPlaceholder({ ...run, controlShare: this.#controlShare ?? 0 });
+    const text = this.placeholder;
+    if (text !== null && this.#options.emitPlaceholder)
       this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
-    }
     callback();
   }
 
@@ -134,6 +131,14 @@ export class BinaryGuard extends Transform {
     this.#pendingBytes = bytes.length;
   }
 
+  /** The placeholder for what is withheld so far (final once the input ended), or `null`. */
+  get placeholder(): string | null {
+    if (!this.#withheld) return null;
+    const { label, command } = this.#options;
+    const run = { label, command, bytes: this.#withheldBytes, from: this.#passedBytes };
+    return formatPlaceholder({ ...run, controlShare: this.#controlShare ?? 0 });
+  }
+
   /** Whether a binary window was met; everything from there on is withheld. */
   get withheld(): boolean {
     return this.#withheld;
@@ -177,6 +182,7 @@ export class BinaryGuard extends Transform {
       encoding: this.#encoding,
       verdicts: this.#log.counts,
       segments: this.#log.segments,
+      placeholder: this.placeholder,
     };
   }
 }

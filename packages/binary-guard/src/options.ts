@@ -1,4 +1,10 @@
-import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+import {
+  describeReceived,
+  validateBoolean,
+  validateInteger,
+  validateOptionsObject,
+  validateString,
+} from '@pipeguard/shared';
 
 /** Options of {@link BinaryGuard}. */
 export interface BinaryGuardOptions {
@@ -20,6 +26,12 @@ export interface BinaryGuardOptions {
    * @defaultValue `undefined`
    */
   command?: string;
+  /**
+   * Push the placeholder into the stream when the input ends. `false` leaves it to the consumer
+   * (`guard.placeholder`), e.g. to show it outside a byte budget that the stream's text counts against.
+   * @defaultValue `true`
+   */
+  emitPlaceholder?: boolean;
 }
 
 /** The options with their defaults applied. */
@@ -27,12 +39,13 @@ export interface ResolvedOptions {
   label: string;
   windowBytes: number;
   command: string | null;
+  emitPlaceholder: boolean;
 }
 
 /** Validates the options object without touching it and fills in the defaults. */
 export function resolveOptions(options: BinaryGuardOptions | undefined): ResolvedOptions {
   validateOptionsObject(options);
-  const { label = 'stdout', windowBytes = 65_536, command } = options ?? {};
+  const { label = 'stdout', windowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
   validateString('label', label);
   if (label.length === 0) {
     throw new RangeError(
@@ -41,5 +54,6 @@ export function resolveOptions(options: BinaryGuardOptions | undefined): Resolve
   }
   validateInteger('windowBytes', windowBytes, { minimum: 1024 });
   if (command !== undefined) validateString('command', command);
-  return { label, windowBytes, command: command ?? null };
+  validateBoolean('emitPlaceholder', emitPlaceholder);
+  return { label, windowBytes, command: command ?? null, emitPlaceholder };
 }

@@ -29,4 +29,6 @@ export interface BinaryGuardStats {
   verdicts: BinaryGuardVerdictCounts;
   /** The first 32 segments: strict-UTF-8 runs, classified windows and the withheld run. */
   segments: BinaryGuardSegment[];
+  /** The placeholder for what is withheld, or `null`. */
+  placeholder: string | null;
 }

@@ -52,6 +52,11 @@ describe('BinaryGuard', () => {
       ],
       [{ label: 1 }, TypeError, 'The "label" option must be of type string. Received type number (1)'],
       [
+        { emitPlaceholder: 'no' },
+        TypeError,
+        'The "emitPlaceholder" option must be of type boolean. Received type string (\'no\')',
+      ],
+      [
         { label: '' },
         RangeError,
         'The "label" option must be a non-empty string. Received type string (\'\')',
@@ -85,6 +90,7 @@ describe('BinaryGuard', () => {
         encoding: 'utf-8',
         verdicts: { 'utf-8': 0, legacy: 0, 'utf-16le': 0, 'utf-16be': 0, binary: 0 },
         segments: [],
+        placeholder: null,
       });
     });
   });
@@ -246,6 +252,16 @@ describe('BinaryGuard', () => {
       };
       expect(formatPlaceholder(run).length).toBeLessThanOrEqual(250);
       expect(formatPlaceholder({ ...run, label: 'stderr' }).length).toBeLessThanOrEqual(250);
+    });
+
+    it('should leave the placeholder to the consumer when emitPlaceholder is false', async () => {
+      const text = `${'plain text line\n'.repeat(20)}`;
+      const { output, guard } = await runGuard([Buffer.from(text), seededBytes(4000)], {
+        emitPlaceholder: false,
+      });
+      expect(output.toString()).toBe(text);
+      expect(guard.placeholder).toMatch(/^\[binary output withheld: stdout, 4000 bytes from byte 320, /);
+      expect(guard.stats.placeholder).toBe(guard.placeholder);
     });
 
     it('should put the placeholder on a line of its own when the text before it ends mid-line', async () => {

@@ -28,8 +28,12 @@ export interface Capture {
   omittedStart: number | null;
   /** Whether the binary guard withheld any of the stream. */
   binaryWithheld: boolean;
-  /** Raw bytes the guard withheld. */
+  /** Raw bytes the guard withheld; `bytes === keptBytes + omittedBytes + withheldBytes` unless transcoded. */
   withheldBytes: number;
+  /** The binary placeholder, on its own line after the kept text (never cut by `maxBytes`), or `null`. */
+  placeholder: string | null;
+  /** Where the placeholder starts in `text` (UTF-16 units), or `null`. */
+  placeholderIndex: number | null;
   /** `'utf-16le'` or `'utf-16be'` when the stream was UTF-16 with a byte-order mark and was transcoded. */
   transcodedFrom: string | null;
   /** Counts of the decoder over the kept bytes. */
@@ -70,6 +74,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     ? new BinaryGuard({
         label,
         windowBytes: settings.windowBytes,
+        // The placeholder is placed after the kept text, outside the byte budget it must never be cut by.
+        emitPlaceholder: false,
         ...(settings.command === undefined ? {} : { command: settings.command }),
       })
     : null;
@@ -88,16 +94,19 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
       ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset))
       : null;
     const guardStats = guard?.stats;
-    // Sink offsets are raw offsets only when every byte passed the guard untranscoded.
-    const exactOffsets = !guardStats?.withheld && transcoder.encoding === null;
+    // Withheld bytes only ever follow the passed ones, so sink offsets are raw offsets unless transcoded.
+    const exactOffsets = transcoder.encoding === null;
     const marker =
       kept.marker && spill
         ? addressMarker(kept.marker, spill, counter.bytes, exactOffsets ? kept.omittedStart : null)
         : kept.marker;
     const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep) : null;
+    const body = placed ? placed.text : head.text;
+    const placeholder = guardStats?.placeholder ?? null;
+    const separator = body === '' || body.endsWith('\n') ? '' : '\n';
     return {
       label,
-      text: placed ? placed.text : head.text,
+      text: placeholder ? `${body}${separator}${placeholder}\n` : body,
       bytes: counter.bytes,
       keptBytes: kept.keptBytes,
       omittedBytes: kept.omittedBytes,
@@ -107,6 +116,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
       omittedStart: kept.omittedStart,
       binaryWithheld: guardStats?.withheld ?? false,
       withheldBytes: guardStats?.withheldBytes ?? 0,
+      placeholder,
+      placeholderIndex: placeholder ? body.length + separator.length : null,
       transcodedFrom: transcoder.encoding,
       decoder: tail ? addDecoderStats(head.decoder, tail.decoder) : head.decoder,
       clippedLines: head.clippedLines + (tail?.clippedLines ?? 0),

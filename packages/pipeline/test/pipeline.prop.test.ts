@@ -19,7 +19,7 @@ describe('pipeline properties', () => {
     );
   });
 
-  it('should give the same capture for any chunking of any bytes, with counts that add up', async () => {
+  it('should give the same capture for any chunking of any bytes, with counts that add up and markers where it says', async () => {
     const input = chunkedBytes({ maxLength: 3000 }).chain((sample) =>
       fc.tuple(
         fc.constant(sample),
@@ -34,6 +34,16 @@ describe('pipeline properties', () => {
         const whole = await pipeline(feed([bytes]), options);
         expect(chunked).toEqual(whole);
         expect(chunked.bytes).toBe(bytes.length);
+        if (chunked.transcodedFrom === null) {
+          expect(chunked.keptBytes + chunked.omittedBytes + chunked.withheldBytes).toBe(bytes.length);
+        }
+        expect(chunked.text.isWellFormed()).toBe(true);
+        if (chunked.marker !== null) {
+          expect(chunked.text.startsWith(chunked.marker, chunked.markerIndex as number)).toBe(true);
+        }
+        if (chunked.placeholder !== null) {
+          expect(chunked.text.startsWith(chunked.placeholder, chunked.placeholderIndex as number)).toBe(true);
+        }
       }),
     );
   });

@@ -84,6 +84,18 @@ describe('pipeline', () => {
     expect(capture.text).toMatch(/^\[binary output withheld: stderr, 100000 bytes from byte 0, /);
   });
 
+  it('should place the placeholder after the kept text, whole, outside the byte budget', async () => {
+    const text = Buffer.from('x'.repeat(1000));
+    const random = Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 7919) % 256));
+    const capture = await pipeline(feed([text, random]), { maxBytes: 100 });
+    const marker = '...[stdout truncated: 900 of 1000 bytes omitted; limit is 100 bytes]';
+    expect(capture.text).toBe(`${'x'.repeat(100)}\n${marker}\n${capture.placeholder}\n`);
+    expect(capture.placeholder).toMatch(
+      /^\[binary output withheld: stdout, 5000 bytes from byte 1000, [\d.]+% control bytes\. .*\]$/,
+    );
+    expect(capture.keptBytes + capture.omittedBytes + capture.withheldBytes).toBe(capture.bytes);
+  });
+
   it('should pass binary through when the guard is off', async () => {
     const capture = await pipeline(feed([Buffer.from([0, 1, 2, 0xff])]), { binaryGuard: false });
     expect(capture).toMatchObject({ binaryWithheld: false, text: '\u0000\u0001\u0002\ufffd' });
