@@ -11,14 +11,14 @@ export function chunkedBytes(constraints: { maxLength?: number; minLength?: numb
   bytes: Buffer;
   chunks: Buffer[];
 }> {
-  return fc
-    .uint8Array({ maxLength: constraints.maxLength ?? 512, minLength: constraints.minLength ?? 0 })
-    .chain((array) =>
-      cutsFor(array.length).map((cuts) => {
-        const bytes = Buffer.from(array);
-        return { bytes, chunks: cutAt(bytes, cuts) };
-      }),
-    );
+  const lengths = { maxLength: constraints.maxLength ?? 512, minLength: constraints.minLength ?? 0 };
+  // fast-check's default size keeps arrays to about ten elements: mix in the whole length range.
+  return fc.oneof(fc.uint8Array(lengths), fc.uint8Array({ ...lengths, size: 'max' })).chain((array) =>
+    cutsFor(array.length).map((cuts) => {
+      const bytes = Buffer.from(array);
+      return { bytes, chunks: cutAt(bytes, cuts) };
+    }),
+  );
 }
 
 /** Arbitrary text over the whole Unicode range (no lone surrogates), with lines and bare CRs. */
@@ -28,7 +28,10 @@ export function unicodeText(maxLength = 200): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.constantFrom('\n', '\r\n', '\r', '\t', '\0') },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
   );
-  return fc.array(piece, { maxLength: Math.ceil(maxLength / 4) }).map((pieces) => pieces.join(''));
+  const maxPieces = Math.ceil(maxLength / 4);
+  return fc
+    .oneof(fc.array(piece, { maxLength: maxPieces }), fc.array(piece, { maxLength: maxPieces, size: 'max' }))
+    .map((pieces) => pieces.join(''));
 }
 
 /** Arbitrary valid UTF-8 bytes (from {@link unicodeText}) with an arbitrary chunking. */
