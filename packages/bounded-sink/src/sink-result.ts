@@ -42,17 +42,18 @@ export function composeResult({
 }: HeldBytes): BoundedSinkResult {
   if (maxBytes === null || totalBytes <= maxBytes) {
     const bytes = tail.length > 0 ? Buffer.concat([head, tail]) : head;
-    return {
-      bytes,
-      text: DECODER.decode(bytes),
-      totalBytes,
-      keptBytes: bytes.length,
-      omittedBytes: 0,
-      truncated: false,
-      marker: null,
-      markerIndex: null,
-      omittedStart: null,
-    };
+    return withLazyText(
+      {
+        bytes,
+        totalBytes,
+        keptBytes: bytes.length,
+        omittedBytes: 0,
+        truncated: false,
+        marker: null,
+        omittedStart: null,
+      },
+      () => ({ text: DECODER.decode(bytes), markerIndex: null }),
+    );
   }
   // Cut only between characters; the marker's counts include the few bytes backed off.
   const keptHead = head.subarray(0, findUtf8BoundaryBefore(head, head.length));
@@ -60,23 +61,37 @@ export function composeResult({
   const keptBytes = keptHead.length + keptTail.length;
   const omittedBytes = totalBytes - keptBytes;
   const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
-  const { text, markerIndex } = joinAroundMarker(
-    DECODER.decode(keptHead),
-    marker,
-    DECODER.decode(keptTail),
-    keep,
+  return withLazyText(
+    {
+      bytes: Buffer.concat([keptHead, keptTail]),
+      totalBytes,
+      keptBytes,
+      omittedBytes,
+      truncated: true,
+      marker,
+      omittedStart: keptHead.length,
+    },
+    () => joinAroundMarker(DECODER.decode(keptHead), marker, DECODER.decode(keptTail), keep),
   );
-  return {
-    bytes: Buffer.concat([keptHead, keptTail]),
-    text,
-    totalBytes,
-    keptBytes,
-    omittedBytes,
-    truncated: true,
-    marker,
-    markerIndex,
-    omittedStart: keptHead.length,
+}
+
+/**
+ * Adds `text` and `markerIndex` as enumerable getters decoded on first read: a consumer that decodes
+ * the kept bytes its own way (the preset does) never pays for a second decode of up to `maxBytes`.
+ */
+function withLazyText(
+  result: Omit<BoundedSinkResult, 'text' | 'markerIndex'>,
+  decode: () => { text: string; markerIndex: number | null },
+): BoundedSinkResult {
+  let decoded: { text: string; markerIndex: number | null } | undefined;
+  const read = () => {
+    decoded ??= decode();
+    return decoded;
   };
+  return Object.defineProperties(result, {
+    text: { enumerable: true, get: () => read().text },
+    markerIndex: { enumerable: true, get: () => read().markerIndex },
+  }) as BoundedSinkResult;
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countControlBytes, isControlByte } from '../src/index';
 
@@ -7,6 +8,29 @@ describe('countControlBytes', () => {
     const layout = [0x09, 0x0a, 0x0d, 0x20, 0x41, 0x80, 0x85, 0x9f, 0xa0, 0xff];
     expect(countControlBytes(Buffer.from([...controls, ...layout]))).toBe(controls.length);
     expect(layout.some(isControlByte)).toBe(false);
+  });
+
+  it('should count exactly like a byte loop for any bytes, offsets and range', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 300, size: 'max' }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat({ max: 7 }),
+        (array, a, b, shift) => {
+          // Copy at an arbitrary alignment: the word loop must handle any byteOffset.
+          const backing = new Uint8Array(array.length + 8);
+          backing.set(array, shift);
+          const bytes = backing.subarray(shift, shift + array.length);
+          const start = array.length === 0 ? 0 : a % (array.length + 1);
+          const end = start + (array.length === 0 ? 0 : b % (array.length - start + 1));
+          let expected = 0;
+          for (let index = start; index < end; index++)
+            expected += isControlByte(bytes[index] as number) ? 1 : 0;
+          expect(countControlBytes(bytes, start, end)).toBe(expected);
+        },
+      ),
+    );
   });
 
   it('should count only inside the given range', () => {
