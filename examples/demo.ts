@@ -1,47 +1,108 @@
 import { spawn } from 'node:child_process';
-import { pipeline } from 'node:stream/promises';
-import { BoundedSink } from '@pipeguard/bounded-sink';
-import { ByteCounter } from '@pipeguard/byte-counter';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import iconv from 'iconv-lite';
 
-/** `pnpm demo`: each scenario runs a real command and prints what pipeguard hands back. */
-const scenarios: { title: string; command: string[]; sink: ConstructorParameters<typeof BoundedSink>[0] }[] =
-  [
-    {
-      title: 'A verbose command: 5 MiB of log lines, the default 1 MiB head limit',
-      command: [
-        process.execPath,
-        '-e',
-        "for (let i = 0; i < 100000; i++) console.log('line', i, 'x'.repeat(40))",
-      ],
-      sink: {},
-    },
-    {
-      title: 'A failing build: keep the tail, where the error is (limit 200 bytes)',
-      command: [
-        process.execPath,
-        '-e',
-        "for (let i = 0; i < 5000; i++) console.log('compiling', i); console.log('error: src/main.ts:3:7 missing semicolon')",
-      ],
-      sink: { maxBytes: 200, keep: 'tail' },
-    },
-    {
-      title: 'Both ends of a long stream (limit 160 bytes)',
-      command: ['seq', '1', '200000'],
-      sink: { maxBytes: 160, keep: 'both' },
-    },
-  ];
+/**
+ * `pnpm demo`: runs the pipeguard CLI (the built binary, as an installed one would run) on the
+ * situations it exists for and prints what each produced, exit status and time included.
+ */
 
-for (const { title, command, sink: sinkOptions } of scenarios) {
-  const [file, ...args] = command as [string, ...string[]];
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const counter = new ByteCounter();
-  const sink = new BoundedSink(sinkOptions);
-  await pipeline(child.stdout, counter, sink);
-  const result = await sink.done;
-  const shown =
-    result.text.length > 400 ? `${result.text.slice(0, 120)} … ${result.text.slice(-200)}` : result.text;
-  process.stdout.write(`\n### ${title}\n$ ${command.join(' ').slice(0, 100)}\n${shown}\n`);
-  process.stdout.write(
-    `(ByteCounter: ${counter.bytes} raw bytes in ${counter.chunks} chunks; kept ${result.keptBytes}, omitted ${result.omittedBytes})\n`,
+const packageJson = createRequire(import.meta.url).resolve('pipeguard/package.json');
+const cli = join(dirname(packageJson), 'dist/cli.js');
+const dir = await mkdtemp(join(tmpdir(), 'pipeguard-demo-'));
+
+const buildLog = join(dir, 'build.log');
+await writeFile(
+  buildLog,
+  Buffer.concat([
+    Buffer.from('[1/2] compiling main.c\n'),
+    iconv.encode('main.c(3): 错误 C2065: “配置”: 未声明的标识符\n', 'gbk'),
+    Buffer.from('[2/2] build failed\n'),
+  ]),
+);
+const minified = join(dir, 'records.min.json');
+const records = Array.from({ length: 20_000 }, (_, id) => ({
+  id,
+  name: `café ☕ ${id}`,
+  tags: ['crème', 'naïve'],
+}));
+await writeFile(minified, JSON.stringify(records));
+
+const detach =
+  'require("child_process").spawn("sh", ["-c", "while :; do echo tick; sleep 0.2; done"], ' +
+  '{ detached: true, stdio: "inherit" }).unref(); console.log("parent exits now")';
+
+const scenarios: { title: string; runs: string[][] }[] = [
+  { title: 'Binary output: 500 kB of random bytes', runs: [['--', 'head', '-c', '500000', '/dev/urandom']] },
+  {
+    title: 'A legacy codepage: a GBK compiler error, without and with --fallback gbk',
+    runs: [
+      ['--', 'cat', buildLog],
+      ['--fallback', 'gbk', '--', 'cat', buildLog],
+    ],
+  },
+  {
+    title: 'Huge output: 79 MB of numbers, both ends of 200 bytes kept',
+    runs: [['--max-bytes', '200', '--keep', 'both', '--', 'seq', '1', '10000000']],
+  },
+  {
+    title: 'A command that never ends, flooding: killed after 2 s (exit status 124, as timeout(1))',
+    runs: [['--timeout', '2s', '--max-bytes', '120', '--keep', 'both', '--', 'yes', 'still going']],
+  },
+  {
+    title:
+      'A detached (setsid) descendant that keeps stdout open forever: the result comes 250 ms after the parent exits',
+    runs: [['--', 'node', '-e', detach]],
+  },
+  {
+    title: `A long-line file: ${records.length} records of minified JSON on one line, then the bytes the marker names`,
+    runs: [
+      ['lines', minified, '--max-line-bytes', '120'],
+      ['read', minified, '--offset', '120', '--limit', '160'],
+    ],
+  },
+];
+
+function display(args: string[]): string {
+  const quoted = args.map((arg) =>
+    /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`,
   );
+  return `$ pipeguard ${quoted.join(' ')}`.replaceAll(dir, '$DEMO');
+}
+
+function runCli(
+  args: string[],
+): Promise<{ stdout: string; stderr: string; status: number | null; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) =>
+      resolve({
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+        status,
+        ms: performance.now() - started,
+      }),
+    );
+  });
+}
+
+for (const [index, { title, runs }] of scenarios.entries()) {
+  console.log(`\n### ${index + 1}. ${title}\n`);
+  for (const args of runs) {
+    const { stdout, stderr, status, ms } = await runCli(args);
+    console.log(display(args));
+    if (stdout !== '') console.log(stdout.replace(/\n$/, ''));
+    for (const line of stderr.split('\n').filter(Boolean))
+      console.log(`(stderr) ${line.replaceAll(dir, '$DEMO')}`);
+    console.log(`→ exit status ${status}, ${(ms / 1000).toFixed(1)} s\n`);
+  }
 }

@@ -3,3 +3,4 @@ export type { BinaryGuardVerdict } from './classify';
 export type { BinaryGuardOptions } from './options';
 export type { BinaryGuardSegment, BinaryGuardVerdictCounts } from './segment-log';
 export type { BinaryGuardEncoding, BinaryGuardStats } from './stats';
+export type { Utf16Encoding } from './utf16';

@@ -3,7 +3,7 @@ import { PassThrough } from 'readable-stream';
 import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
 import { AbortError } from './errors';
 import { killProcessGroup } from './kill-process-group';
-import { type Capture, pipeline } from './pipeline';
+import { type Capture, type PipelineStages, pipeline } from './pipeline';
 import { StreamTap } from './stream-tap';
 
 /** What a run of a command hands back. */
@@ -34,15 +34,26 @@ export interface RunResult {
  * or `pipeGrace` ms after exit, when a descendant holds them: then they are closed for it.
  * @throws TypeError or RangeError for an invalid option, before anything is read.
  */
-export function capture(child: ChildProcess, options?: CaptureOptions): Promise<RunResult> {
+export function capture(child: ChildProcess, options?: CaptureOptions): RunningCapture {
   return captureChild(child, resolveCaptureOptions(options, false));
 }
+
+/** The stages capturing each stream, for live progress (`stages.stdout.counter.bytes`…). */
+export interface CaptureStages {
+  stdout: PipelineStages;
+  stderr: PipelineStages;
+  /** The interleaved capture's stages, with `all: true`. */
+  all: PipelineStages | null;
+}
+
+/** A running capture: a promise of its result that also exposes its stages (`null` if it never started). */
+export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null };
 
 /** The capture itself, for options already resolved (run() resolves them before spawning). */
 export function captureChild(
   child: ChildProcess,
   settings: ReturnType<typeof resolveCaptureOptions>,
-): Promise<RunResult> {
+): RunningCapture {
   const started = performance.now();
   const allInput = settings.all ? new PassThrough() : null;
   const feedAll = allInput ? (chunk: Buffer) => allInput.write(chunk) : undefined;
@@ -57,7 +68,12 @@ export function captureChild(
     for (const tap of taps) tap.output.once('finish', () => --open === 0 && allInput.end());
   }
 
-  return new Promise((resolve, reject) => {
+  const stages = {
+    stdout: captures[0].stages,
+    stderr: captures[1].stages,
+    all: 'stages' in captures[2] ? captures[2].stages : null,
+  };
+  const result = new Promise<RunResult>((resolve, reject) => {
     let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
     let timedOut = false;
     let aborted = false;
@@ -158,4 +174,5 @@ export function captureChild(
       } else resolve(result);
     }, fail);
   });
+  return Object.assign(result, { stages });
 }

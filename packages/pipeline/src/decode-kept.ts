@@ -1,10 +1,8 @@
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import { FallbackDecoder, type FallbackDecoderStats } from '@pipeguard/fallback-decoder';
 import { LineClipper } from '@pipeguard/file-window';
-import type { LineBatch } from '@pipeguard/line-splitter';
 import { LineSplitter } from '@pipeguard/line-splitter';
-import type { TransformCallback } from '@pipeguard/shared';
-import { Readable, Transform, Writable } from 'readable-stream';
+import { Readable, Writable } from 'readable-stream';
 
 /** How kept bytes become text: the decoder's fallback, the splitter's cap, the clipper's cap. */
 export interface DecodeSettings {

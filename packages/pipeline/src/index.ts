@@ -1,7 +1,10 @@
-export { capture, type RunResult } from './capture';
+export { type CaptureStages, capture, type RunningCapture, type RunResult } from './capture';
 export type { CaptureOptions } from './capture-options';
 export { AbortError, RunError, type RunErrorCode } from './errors';
+export { resolveAutoFallback } from './host-fallback';
 export { killProcessGroup } from './kill-process-group';
 export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 export type { PipelineOptions } from './pipeline-options';
 export { type RunOptions, run } from './run';
+export type { SpillTap } from './spill-tap';
+export type { Utf16Transcoder } from './utf16-transcoder';

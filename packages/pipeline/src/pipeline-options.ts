@@ -6,6 +6,7 @@ import {
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
+import { resolveAutoFallback } from './host-fallback';
 
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
 export interface PipelineOptions {
@@ -61,7 +62,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     label = 'stdout',
     maxBytes = 1024 * 1024,
     keep = 'head',
-    fallback = null,
+    fallback: requestedFallback = null,
     binaryGuard = true,
     command,
     windowBytes = 64 * 1024,
@@ -70,6 +71,8 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     spill = null,
     spillMaxBytes = 64 * 1024 * 1024,
   } = options ?? {};
+  // `'auto'` is resolved here, at the edge, from this process's environment.
+  const fallback = resolveAutoFallback(requestedFallback) ?? null;
   validateString('label', label);
   validateInteger('maxBytes', maxBytes, { nullable: true });
   validateOneOf('keep', keep, ['head', 'tail', 'both']);

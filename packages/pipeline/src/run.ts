@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { resolveHostFallback } from '@pipeguard/fallback-decoder';
 import { describeReceived, validateOptionsObject } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
-import { captureChild, type RunResult } from './capture';
+import { captureChild, type RunningCapture } from './capture';
 import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
 import { AbortError, RunError } from './errors';
+import { resolveAutoFallback } from './host-fallback';
 
 /** Options of {@link run}: capture and pipeline options, plus how to spawn. */
 export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
@@ -61,26 +61,20 @@ function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoEx
  * cancellation, and a descendant holding a pipe cannot delay the result beyond `pipeGrace`.
  * @throws TypeError or RangeError for an invalid command or option, before anything is spawned.
  */
-export function run(file: string, args: readonly string[] = [], options?: RunOptions): Promise<RunResult> {
+export function run(file: string, args: readonly string[] = [], options?: RunOptions): RunningCapture {
   validateCommand(file, args);
   validateOptionsObject(options);
   const { cwd, env, shell = false, input, ...captureOptions } = options ?? {};
-  const fallback =
-    captureOptions.fallback === 'auto'
-      ? resolveHostFallback({
-          platform: process.platform,
-          env: env ?? process.env,
-          windowsLocale: Intl.DateTimeFormat().resolvedOptions().locale,
-        })
-      : captureOptions.fallback;
+  const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
   const command = captureOptions.command ?? [file, ...args].map(quoteForShell).join(' ');
   const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true }, true);
   if (settings.signal?.aborted) {
-    return Promise.reject(
+    const aborted = Promise.reject(
       new AbortError('The operation was aborted before the command started', {
         cause: settings.signal.reason,
       }),
     );
+    return Object.assign(aborted, { stages: null });
   }
   const child = spawn(file, args, {
     cwd,
@@ -94,7 +88,9 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
     if (typeof input === 'string' || Buffer.isBuffer(input)) child.stdin.end(input);
     else (input as NodeJS.ReadableStream).pipe(child.stdin);
   }
-  return captureChild(child, settings).catch((error: NodeJS.ErrnoException) => {
+  const running = captureChild(child, settings);
+  const result = running.catch((error: NodeJS.ErrnoException) => {
     throw error.syscall?.startsWith('spawn') ? spawnError(file, cwd, error) : error;
   });
+  return Object.assign(result, { stages: running.stages });
 }

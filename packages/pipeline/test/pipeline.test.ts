@@ -51,6 +51,20 @@ describe('pipeline', () => {
     expect(capture.decoder).toMatchObject({ fallbackUnits: 1 });
   });
 
+  it('should resolve fallback auto from the host locale', async () => {
+    const saved = process.env.LC_ALL;
+    process.env.LC_ALL = 'ru_RU.CP1251';
+    try {
+      const capture = await pipeline(feed([iconv.encode('Ошибка: файл не найден\n', 'cp1251')]), {
+        fallback: 'auto',
+      });
+      expect(capture.text).toBe('Ошибка: файл не найден\n');
+    } finally {
+      if (saved === undefined) delete process.env.LC_ALL;
+      else process.env.LC_ALL = saved;
+    }
+  });
+
   it('should transcode UTF-16LE with a byte-order mark to UTF-8 before splitting', async () => {
     const text = 'PowerShell wrote this\r\nÜber 😀\r\n'.repeat(50);
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

@@ -168,7 +168,7 @@ describe('run under faults', () => {
         ),
       );
       expect(error).toBeInstanceOf(AbortError);
-      expect((error?.result as RunResult).stdout.text).toBe('done\n');
+      expect(((error as AbortError).result as RunResult).stdout.text).toBe('done\n');
       expect(ms).toBeLessThan(1500);
     });
 

@@ -39,6 +39,17 @@ describe('run', () => {
     });
   });
 
+  it("should expose each stream's stages while running, for live progress", async () => {
+    const running = run(...script(`process.stdout.write('p'.repeat(${3 * MiB}))`));
+    expect(running.stages?.stdout.counter).toBeDefined();
+    const result = await running;
+    expect(running.stages?.stdout.counter.bytes).toBe(3 * MiB);
+    expect(running.stages?.stdout.sink.stats.totalBytes).toBe(
+      result.stdout.keptBytes + result.stdout.omittedBytes,
+    );
+    expect(running.stages?.all).toBeNull();
+  });
+
   it('should truncate 2 MiB of stdout with the exact marker and omitted count', async () => {
     const result = await run(...script(`process.stdout.write('x'.repeat(${2 * MiB}))`));
     expect(result.stdout.text).toBe(

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+import { main } from './cli/main';
+
+main(process.argv.slice(2)).then((status) => {
+  // Not process.exit(): output still buffered for a pipe must be flushed first.
+  process.exitCode = status;
+});

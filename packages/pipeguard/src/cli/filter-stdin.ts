@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream';
+import { pipeline } from '@pipeguard/pipeline';
+import { printable, writeJson, writeNote, writeOut } from './output';
+import type { CliCommand } from './parse-cli';
+import { toPipelineOptions } from './pipeline-options';
+import { ProgressLine } from './progress-line';
+import { onTermination, signalExitStatus } from './termination';
+import { UsageError } from './usage-error';
+
+type FilterCommand = Extract<CliCommand, { kind: 'filter' }>;
+
+/**
+ * `COMMAND | pipeguard [options]`: filters standard input through the preset and prints the result.
+ * Ctrl-C ends the input where it is: what arrived is printed, then the status is 130.
+ */
+export async function filterStdin({ capture: settings, json }: FilterCommand): Promise<number> {
+  if (process.stdin.isTTY) {
+    throw new UsageError(
+      'no COMMAND after -- and standard input is a terminal: pipe output in, or run pipeguard -- COMMAND',
+    );
+  }
+  // A stage of our own between stdin and the pipeline, so an interruption can end the input cleanly.
+  const input = new PassThrough();
+  process.stdin.pipe(input);
+  const running = pipeline(input, { ...toPipelineOptions(settings), label: 'stdin' });
+  const { counter, guard, sink } = running.stages;
+  const progress = new ProgressLine(process.stderr, [
+    {
+      label: 'stdin',
+      readBytes: () => counter.bytes,
+      discardedBytes: () => {
+        const { totalBytes, retainedBytes } = sink.stats;
+        return totalBytes - retainedBytes + (guard?.stats.withheldBytes ?? 0);
+      },
+    },
+  ]);
+  let stoppedBy: NodeJS.Signals | null = null;
+  const removeHandlers = onTermination((signal) => {
+    stoppedBy ??= signal;
+    process.stdin.unpipe(input);
+    process.stdin.destroy();
+    if (!input.writableEnded) input.end();
+  });
+  try {
+    const result = await running;
+    progress.stop();
+    if (json) writeJson(result);
+    else writeOut(printable(result));
+    if (stoppedBy === null) return 0;
+    if (!json) writeNote(`interrupted by ${stoppedBy}; printed what had arrived`);
+    return signalExitStatus(stoppedBy);
+  } finally {
+    progress.stop();
+    removeHandlers();
+  }
+}

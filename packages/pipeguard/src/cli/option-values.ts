@@ -1,0 +1,61 @@
+import { parseBytes } from '@pipeguard/shared';
+import iconv from 'iconv-lite';
+import { parseDuration } from './parse-duration';
+import { UsageError } from './usage-error';
+
+/** A byte size option (`2000`, `64KiB`, `1MiB`); `none` only where `nullable`. */
+export function sizeValue(flag: string, text: string, nullable: false, minimum?: number): number;
+export function sizeValue(flag: string, text: string, nullable: true, minimum?: number): number | null;
+export function sizeValue(flag: string, text: string, nullable: boolean, minimum = 0): number | null {
+  const bytes = parseBytes(text);
+  if (bytes === null && nullable) return null;
+  if (typeof bytes !== 'number' || bytes < minimum) {
+    const examples = nullable ? '2000, 64KiB, 1MiB or none' : '2000, 64KiB or 1MiB';
+    const least = minimum > 0 ? ` of at least ${minimum}` : '';
+    throw new UsageError(`${flag} must be a byte size${least} such as ${examples}; got '${text}'`);
+  }
+  return bytes;
+}
+
+/** A count option such as `--from 10`: a positive whole number. */
+export function countValue(flag: string, text: string): number {
+  const count = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1) {
+    throw new UsageError(`${flag} must be a whole number of at least 1; got '${text}'`);
+  }
+  return count;
+}
+
+/** `--timeout`: `30s`, `500ms`, `2m`, a bare number of seconds, or `none`. */
+export function durationValue(flag: string, text: string): number | null {
+  const ms = parseDuration(text);
+  if (ms === undefined) {
+    throw new UsageError(`${flag} must be a duration such as 30s, 500ms, 2m or none; got '${text}'`);
+  }
+  return ms;
+}
+
+/** `--fallback`: `none`, `auto`, or encodings iconv-lite knows, comma-separated, tried in order. */
+export function fallbackValue(flag: string, text: string): string[] | 'auto' | null {
+  const lowered = text.trim().toLowerCase();
+  if (lowered === 'none') return null;
+  if (lowered === 'auto') return 'auto';
+  const encodings = lowered.split(',').map((name) => name.trim());
+  const unknown = encodings.find((name) => !iconv.encodingExists(name));
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `${flag} must be auto, none or encodings such as gbk, shift_jis, windows-1252; unknown encoding '${unknown}'`,
+    );
+  }
+  return encodings;
+}
+
+/** A choice among fixed words, such as `--keep head|tail|both`. */
+export function choiceValue<T extends string>(flag: string, text: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(text)) {
+    throw new UsageError(
+      `${flag} must be ${choices.join(', ').replace(/, ([^,]*)$/, ' or $1')}; got '${text}'`,
+    );
+  }
+  return text as T;
+}

@@ -1,0 +1,69 @@
+import { formatBytes } from '@pipeguard/shared';
+
+/** Live counts of one stream, read each time the line is redrawn. */
+export interface StreamMeter {
+  label: string;
+  readBytes(): number;
+  discardedBytes(): number;
+}
+
+/** The part of a terminal stream the progress line needs. */
+export interface ProgressTerminal {
+  isTTY?: boolean;
+  columns?: number;
+  write(text: string): boolean;
+}
+
+const SHOW_AFTER_MS = 1000;
+const REDRAW_MS = 250;
+// Carriage return, then erase the whole line (ECMA-48 EL 2).
+const CLEAR_LINE = '\r\x1b[2K';
+
+/**
+ * A single status line redrawn on a terminal while a run lasts longer than about a second: bytes read
+ * and discarded per stream, and the rate. Never drawn on anything but a TTY; `stop()` erases it.
+ */
+export class ProgressLine {
+  readonly #terminal: ProgressTerminal;
+  readonly #meters: readonly StreamMeter[];
+  readonly #started = performance.now();
+  #timer: NodeJS.Timeout | null = null;
+  #drawn = false;
+
+  constructor(terminal: ProgressTerminal, meters: readonly StreamMeter[]) {
+    this.#terminal = terminal;
+    this.#meters = meters;
+    if (!terminal.isTTY) return;
+    this.#timer = setTimeout(() => {
+      this.#draw();
+      this.#timer = setInterval(() => this.#draw(), REDRAW_MS);
+      this.#timer.unref();
+    }, SHOW_AFTER_MS);
+    this.#timer.unref();
+  }
+
+  /** Stops redrawing and erases the line, so the result starts on a clean line. */
+  stop(): void {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+    if (this.#drawn) this.#terminal.write(CLEAR_LINE);
+    this.#drawn = false;
+  }
+
+  #draw(): void {
+    const seconds = (performance.now() - this.#started) / 1000;
+    let total = 0;
+    const streams = this.#meters.map((meter) => {
+      const read = meter.readBytes();
+      const discarded = meter.discardedBytes();
+      total += read;
+      const dropped = discarded > 0 ? `, ${formatBytes(discarded)} discarded` : '';
+      return `${meter.label} ${formatBytes(read)} read${dropped}`;
+    });
+    const line = `pipeguard ${seconds.toFixed(1)}s · ${streams.join(' · ')} · ${formatBytes(Math.round(total / seconds))}/s`;
+    // A pseudo-terminal without a size reports 0 columns.
+    const width = (this.#terminal.columns || 80) - 1;
+    this.#terminal.write(`${CLEAR_LINE}${line.length > width ? line.slice(0, width) : line}`);
+    this.#drawn = true;
+  }
+}

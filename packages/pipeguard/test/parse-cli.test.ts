@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../src/cli/parse-cli';
+import { parseDuration } from '../src/cli/parse-duration';
+import { UsageError } from '../src/cli/usage-error';
+
+describe('parseCli', () => {
+  it('should read a command after -- with every capture option when all are given', () => {
+    const args = ['--max-bytes', '64KiB', '--keep', 'both', '--timeout', '2m', '--fallback', 'gbk,shift_jis'];
+    const command = parseCli([
+      ...args,
+      '--no-binary-guard',
+      '--max-line-bytes',
+      '2000',
+      '--json',
+      '--',
+      'ls',
+      '-la',
+    ]);
+    expect(command).toEqual({
+      kind: 'run',
+      argv: ['ls', '-la'],
+      capture: {
+        maxBytes: 65536,
+        keep: 'both',
+        fallback: ['gbk', 'shift_jis'],
+        binaryGuard: false,
+        maxLineBytes: 2000,
+      },
+      timeout: 120_000,
+      json: true,
+    });
+  });
+
+  it('should use the run() defaults when no option is given', () => {
+    expect(parseCli(['--', 'echo', '--json'])).toEqual({
+      kind: 'run',
+      argv: ['echo', '--json'],
+      capture: { maxBytes: 1048576, keep: 'head', fallback: null, binaryGuard: true, maxLineBytes: null },
+      timeout: null,
+      json: false,
+    });
+  });
+
+  it('should filter standard input when no command is given', () => {
+    expect(parseCli(['--max-bytes', 'none', '--fallback', 'auto'])).toMatchObject({
+      kind: 'filter',
+      capture: { maxBytes: null, fallback: 'auto' },
+    });
+  });
+
+  it('should read the file commands with their defaults and sizes', () => {
+    expect(parseCli(['read', 'a.txt', '--offset', '1KiB'])).toEqual({
+      kind: 'read',
+      file: 'a.txt',
+      offset: 1024,
+      limit: 65536,
+      json: false,
+    });
+    expect(parseCli(['lines', 'a.txt', '--from', '10', '--json'])).toEqual({
+      kind: 'lines',
+      file: 'a.txt',
+      from: 10,
+      count: 2000,
+      maxLineBytes: 2000,
+      json: true,
+    });
+  });
+
+  it.each([
+    [['--bogus'], "unknown option '--bogus'"],
+    [['-x'], "unknown option '-x'"],
+    [['--max-bytes'], '--max-bytes is missing its value'],
+    [
+      ['--max-bytes', '-1', '--', 'ls'],
+      "--max-bytes is missing its value (for a value starting with '-', write --max-bytes=VALUE)",
+    ],
+    [['--json=yes'], '--json does not take a value'],
+    [
+      ['--max-bytes', '1x', '--', 'ls'],
+      "--max-bytes must be a byte size such as 2000, 64KiB, 1MiB or none; got '1x'",
+    ],
+    [
+      ['--max-bytes', '0.5', '--', 'ls'],
+      "--max-bytes must be a byte size such as 2000, 64KiB, 1MiB or none; got '0.5'",
+    ],
+    [['--keep', 'middle', '--', 'ls'], "--keep must be head, tail or both; got 'middle'"],
+    [['--timeout', '0', '--', 'ls'], "--timeout must be a duration such as 30s, 500ms, 2m or none; got '0'"],
+    [
+      ['--timeout', '5 days', '--', 'ls'],
+      "--timeout must be a duration such as 30s, 500ms, 2m or none; got '5 days'",
+    ],
+    [
+      ['--fallback', 'gbk,klingon', '--', 'ls'],
+      "--fallback must be auto, none or encodings such as gbk, shift_jis, windows-1252; unknown encoding 'klingon'",
+    ],
+    [
+      ['--max-line-bytes', '0', '--', 'ls'],
+      "--max-line-bytes must be a byte size of at least 1 such as 2000, 64KiB, 1MiB or none; got '0'",
+    ],
+    [['--timeout', '1s'], '--timeout does not apply to filtering standard input'],
+    [['--offset', '3', '--', 'ls'], '--offset does not apply to running a command'],
+    [['read', 'a', '--from', '2'], "--from does not apply to 'read'"],
+    [['lines', 'a', '--keep', 'tail'], "--keep does not apply to 'lines'"],
+    [
+      ['read', 'a', '--offset', 'none'],
+      "--offset must be a byte size such as 2000, 64KiB or 1MiB; got 'none'",
+    ],
+    [['lines', 'a', '--count', '0'], "--count must be a whole number of at least 1; got '0'"],
+    [['lines', 'a', '--from', '1.5'], "--from must be a whole number of at least 1; got '1.5'"],
+    [['read'], "'read' takes exactly one FILE argument"],
+    [['lines', 'a', 'b'], "'lines' takes exactly one FILE argument"],
+    [['read', 'a', '--', 'ls'], "'read' takes exactly one FILE argument"],
+    [['ls', '-la'], "unknown command 'ls'; to run a command, put it after --: pipeguard -- ls"],
+    [['ls'], "unknown command 'ls'; to run a command, put it after --: pipeguard -- ls"],
+  ])('should throw a UsageError when given %j', (args, message) => {
+    expect(() => parseCli(args)).toThrow(new UsageError(message));
+  });
+
+  it('should answer --help and --version before checking anything else', () => {
+    expect(parseCli(['--keep', 'nonsense', '--help'])).toEqual({ kind: 'help' });
+    expect(parseCli(['-v'])).toEqual({ kind: 'version' });
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['30s', 30_000],
+    ['500ms', 500],
+    ['2m', 120_000],
+    ['1.5h', 5_400_000],
+    ['10', 10_000],
+    ['0.25', 250],
+    ['none', null],
+    ['0', undefined],
+    ['0ms', undefined],
+    ['-1s', undefined],
+    ['1d', undefined],
+    ['', undefined],
+  ])('should parse %j as %j', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+});
