@@ -20,6 +20,32 @@ function openDescriptors(): string[] {
 /** Pipes and sockets this process holds: what a leaked child stream would leave behind. */
 const pipeCount = () => openDescriptors().filter((target) => target.startsWith('pipe:')).length;
 
+/** Timers with a long delay that are still pending: a kill grace or timeout left behind by a result. */
+function trackLongTimers(): { pending: () => number; restore: () => void } {
+  const original = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+  const pending = new Set<unknown>();
+  globalThis.setTimeout = ((callback: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+    const handle = original.setTimeout(
+      (...callArgs: unknown[]) => {
+        pending.delete(handle);
+        callback(...callArgs);
+      },
+      delay,
+      ...args,
+    );
+    if ((delay ?? 0) >= 1000) pending.add(handle);
+    return handle;
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((handle: NodeJS.Timeout | undefined) => {
+    pending.delete(handle);
+    original.clearTimeout(handle);
+  }) as typeof clearTimeout;
+  return {
+    pending: () => pending.size,
+    restore: () => Object.assign(globalThis, original),
+  };
+}
+
 async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   const value = await promise;
@@ -30,11 +56,13 @@ describe('run under faults', () => {
   const unexpected: unknown[] = [];
   const record = (error: unknown) => unexpected.push(error);
   let pipesBefore = 0;
+  let timers: ReturnType<typeof trackLongTimers>;
   beforeEach(() => {
     unexpected.length = 0;
     process.on('unhandledRejection', record);
     process.on('uncaughtException', record);
     pipesBefore = pipeCount();
+    timers = trackLongTimers();
   });
   afterEach(async () => {
     process.off('unhandledRejection', record);
@@ -42,6 +70,10 @@ describe('run under faults', () => {
     expect(unexpected).toEqual([]);
     // Every pipe of every child is closed once the result is in.
     expect(await eventually(() => pipeCount() <= pipesBefore, 1000)).toBe(true);
+    // No kill-grace or timeout timer outlives a result.
+    const leftTimers = timers.pending();
+    timers.restore();
+    expect(leftTimers).toBe(0);
   });
 
   const groupGone = (result: Pick<RunResult, 'pid'>) =>
