@@ -50,27 +50,34 @@ export function renderSvg(report: BenchReport): string {
         rows.push({ label: contender.name, ratio: contender.ratio, heading: false });
     }
   }
-  const maxRatio = Math.max(1, ...rows.map((row) => (Number.isFinite(row.ratio) ? row.ratio : 0)));
+  // A log scale centred on 1×: ratios run from a few percent (a peer at its limit) to hundreds (PassThrough).
+  const ratios = rows
+    .filter((row) => !row.heading && Number.isFinite(row.ratio) && row.ratio > 0)
+    .map((row) => row.ratio);
+  const logMin = Math.log10(Math.min(0.1, ...ratios));
+  const logMax = Math.log10(Math.max(10, ...ratios));
   const rowHeight = 20;
-  const labelWidth = 260;
+  const labelWidth = 300;
   const barWidth = 420;
+  const xOf = (ratio: number) => labelWidth + ((Math.log10(ratio) - logMin) / (logMax - logMin)) * barWidth;
+  const oneX = xOf(1);
   const height = rows.length * rowHeight + 40;
   const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = rows.map((row, index) => {
     const y = 30 + index * rowHeight;
     if (row.heading) return `<text x="4" y="${y + 14}" font-weight="bold">${escapeXml(row.label)}</text>`;
-    const width = Number.isFinite(row.ratio) ? (row.ratio / maxRatio) * barWidth : 0;
+    const end = Number.isFinite(row.ratio) && row.ratio > 0 ? xOf(row.ratio) : oneX;
+    const [left, right] = end >= oneX ? [oneX, end] : [end, oneX];
     return [
       `<text x="16" y="${y + 14}">${escapeXml(row.label)}</text>`,
-      `<rect x="${labelWidth}" y="${y + 3}" width="${width.toFixed(1)}" height="${rowHeight - 6}" fill="${row.ratio >= 1 ? '#3b7dd8' : '#d8893b'}"/>`,
-      `<text x="${labelWidth + width + 4}" y="${y + 14}">${number(row.ratio, 2)}×</text>`,
+      `<rect x="${left.toFixed(1)}" y="${y + 3}" width="${Math.max(0.5, right - left).toFixed(1)}" height="${rowHeight - 6}" fill="${row.ratio >= 1 ? '#3b7dd8' : '#d8893b'}"/>`,
+      `<text x="${(Math.max(right, oneX) + 4).toFixed(1)}" y="${y + 14}">${number(row.ratio, 2)}×</text>`,
     ].join('');
   });
-  const oneX = labelWidth + barWidth / maxRatio;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + barWidth + 80}" height="${height}" font-family="sans-serif" font-size="12">`,
     '<rect width="100%" height="100%" fill="white"/>',
-    `<text x="4" y="18" font-size="14" font-weight="bold">Throughput ratio to each group's baseline (same run; 1× line dashed)</text>`,
+    `<text x="4" y="18" font-size="14" font-weight="bold">Throughput ratio to each group's baseline (same run; log scale, 1× dashed)</text>`,
     ...body,
     `<line x1="${oneX}" y1="26" x2="${oneX}" y2="${height - 6}" stroke="#444" stroke-dasharray="4 3"/>`,
     '</svg>',
