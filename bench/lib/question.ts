@@ -11,6 +11,8 @@ export interface Contender<I> {
 export interface Target {
   contender: string;
   minRatio: number;
+  /** What limits the contender, from a profile: printed in the report when the target is missed. */
+  limitedBy?: string;
 }
 
 /** One input and the contenders measured on it, interleaved, against a baseline. */

@@ -32,7 +32,7 @@ export function renderMarkdown(report: BenchReport): string {
       for (const target of group.targets) {
         lines.push(
           '',
-          `Target: ${target.contender} ≥ ${number(target.minRatio, 2)}× ${group.baseline}: measured ${number(target.ratio, 2)}× — **${target.met ? 'met' : 'missed'}**`,
+          `Target: ${target.contender} ≥ ${number(target.minRatio, 2)}× ${group.baseline}: measured ${number(target.ratio, 2)}× — **${target.met ? 'met' : 'missed'}**${!target.met && target.limitedBy ? `. What limits it: ${target.limitedBy}` : ''}`,
         );
       }
     }

@@ -15,6 +15,7 @@ export interface ContenderResult {
 export interface TargetResult {
   contender: string;
   minRatio: number;
+  limitedBy?: string;
   ratio: number;
   met: boolean;
 }
