@@ -1,6 +1,6 @@
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import { BinaryGuard } from '@pipeguard/binary-guard';
-import { BoundedSink, joinAroundMarker } from '@pipeguard/bounded-sink';
+import { BoundedSink, type BoundedSinkResult, joinAroundMarker } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
 import type { Readable } from 'readable-stream';
@@ -10,22 +10,18 @@ import { SpillTap } from './spill-tap';
 import { Utf16Transcoder } from './utf16-transcoder';
 
 /** What {@link pipeline} hands back for one stream: safe text and the true counts behind it. */
-export interface Capture {
+export interface Capture
+  extends Pick<
+    BoundedSinkResult,
+    'keptBytes' | 'omittedBytes' | 'truncated' | 'markerIndex' | 'omittedStart'
+  > {
   label: string;
   /** The kept output decoded, with the truncation marker and any binary placeholder in place. */
   text: string;
   /** Raw bytes read from the source, counted before any stage touched them. */
   bytes: number;
-  /** Bytes kept (of what the guard passed, UTF-8 after any UTF-16 transcoding). */
-  keptBytes: number;
-  omittedBytes: number;
-  truncated: boolean;
-  /** The truncation marker, or `null`. */
+  /** The truncation marker (naming the spill file with `spill`), or `null`. */
   marker: string | null;
-  /** Where the marker starts in `text` (UTF-16 units), or `null`. */
-  markerIndex: number | null;
-  /** Offset of the first omitted byte in what the sink saw, or `null`. */
-  omittedStart: number | null;
   /** Whether the binary guard withheld any of the stream. */
   binaryWithheld: boolean;
   /** Raw bytes the guard withheld; `bytes === keptBytes + omittedBytes + withheldBytes` unless transcoded. */

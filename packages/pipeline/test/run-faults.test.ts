@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, isAlive, liveGroupMembers } from '@pipeguard/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AbortError, type RunResult, run } from '../src/index';
+import { AbortError, type RunOptions, type RunResult, run } from '../src/index';
 
 /** This process's open descriptors, by what they point at. */
 function openDescriptors(): string[] {
@@ -44,6 +44,24 @@ function trackLongTimers(): { pending: () => number; restore: () => void } {
     pending: () => pending.size,
     restore: () => Object.assign(globalThis, original),
   };
+}
+
+/** Runs a bash script with `options`, aborts it after 300 ms, and returns the AbortError and the time to it. */
+async function abortAfter300Ms(
+  script: string,
+  options: RunOptions,
+): Promise<{ error: AbortError; ms: number }> {
+  const controller = new AbortController();
+  const promise = run('bash', ['-c', script], { ...options, signal: controller.signal });
+  setTimeout(() => controller.abort(), 300);
+  const { value: error, ms } = await timed(
+    promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    ),
+  );
+  expect(error).toBeInstanceOf(AbortError);
+  return { error: error as AbortError, ms };
 }
 
 async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
@@ -168,39 +186,17 @@ describe('run under faults', () => {
     });
 
     it('should SIGKILL at once when aborted during the kill grace', async () => {
-      const controller = new AbortController();
-      const promise = run('bash', ['-c', 'trap "" TERM; while :; do sleep 0.01; done'], {
-        signal: controller.signal,
+      const { error, ms } = await abortAfter300Ms('trap "" TERM; while :; do sleep 0.01; done', {
         timeout: 100,
         killGrace: 10_000,
       });
-      setTimeout(() => controller.abort(), 300);
-      const { value: error, ms } = await timed(
-        promise.then(
-          () => null,
-          (caught: unknown) => caught as AbortError,
-        ),
-      );
-      expect(error).toBeInstanceOf(AbortError);
       expect(ms).toBeLessThan(1500);
-      expect(await groupGone(error?.result as RunResult)).toBe(true);
+      expect(await groupGone(error.result as RunResult)).toBe(true);
     });
 
     it('should reject when aborted after exit while a descendant holds the pipes', async () => {
-      const controller = new AbortController();
-      const promise = run('bash', ['-c', '(setsid sleep 30 &); echo done'], {
-        signal: controller.signal,
-        pipeGrace: 5000,
-      });
-      setTimeout(() => controller.abort(), 300);
-      const { value: error, ms } = await timed(
-        promise.then(
-          () => null,
-          (caught: unknown) => caught as AbortError,
-        ),
-      );
-      expect(error).toBeInstanceOf(AbortError);
-      expect(((error as AbortError).result as RunResult).stdout.text).toBe('done\n');
+      const { error, ms } = await abortAfter300Ms('(setsid sleep 30 &); echo done', { pipeGrace: 5000 });
+      expect((error.result as RunResult).stdout.text).toBe('done\n');
       expect(ms).toBeLessThan(1500);
     });
 
