@@ -16,7 +16,10 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
   killSignal?: NodeJS.Signals;
   /** Milliseconds between `killSignal` and SIGKILL. @defaultValue `2000` */
   killGrace?: number;
-  /** Milliseconds to wait, after the child exits, for its pipes to close. @defaultValue `250` */
+  /**
+   * Milliseconds to wait, after the child exits, for its pipes to close; then they are closed, and with
+   * `processGroup` what is left of the group is killed (a setsid escapee gets EPIPE instead). @defaultValue `250`
+   */
   pipeGrace?: number;
   /** Cancels the run: the same clean-up as a timeout, then the promise rejects with an `AbortError`. */
   signal?: AbortSignal;

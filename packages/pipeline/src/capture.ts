@@ -143,6 +143,9 @@ export function captureChild(
       after(settings.pipeGrace, () => {
         pipesHeld = !taps.every((tap) => tap.closed);
         for (const tap of taps) tap.detach();
+        // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
+        // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
+        if (pipesHeld && settings.processGroup) signalChild('SIGKILL');
       });
     };
     if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
