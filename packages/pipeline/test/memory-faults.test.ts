@@ -58,4 +58,27 @@ describe('pipeline memory under faults, measured in a child process', () => {
     expect(outcome).toMatchObject({ code: 'resolved', keptBytes: 2 ** 20 });
     expect(outcome.peakGrowthMiB).toBeLessThan(100);
   });
+
+  it('should stay bounded while a consumer of the stages stops reading for 3 s, then tear down', () => {
+    const outcome = inChildProcess(`
+      const { pipeline: chain } = await import('node:stream/promises');
+      const { ByteCounter } = await import('@pipeguard/byte-counter');
+      const { BinaryGuard } = await import('@pipeguard/binary-guard');
+      const { LineSplitter } = await import('@pipeguard/line-splitter');
+      const { FallbackDecoder } = await import('@pipeguard/fallback-decoder');
+      const { Writable } = await import('readable-stream');
+      const endless = new Readable({ read() { this.push(chunk); } });
+      const counter = new ByteCounter();
+      const stalled = new Writable({ objectMode: true, write() {} });
+      const running = chain([endless, counter, new BinaryGuard(), new LineSplitter({ batched: true }), new FallbackDecoder(), stalled]).catch((error) => error.code);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const readWhileStalled = counter.bytes;
+      stalled.destroy(Object.assign(new Error('gone'), { code: 'ERR_GONE' }));
+      const outcome = { code: await running, readWhileStalled };`);
+    expect(outcome.code).toBe('ERR_GONE');
+    // The producer is held back: it read what the buffers hold (object-mode ones count up to 16
+    // batches of one chunk each, about 1 MiB apiece), not 3 s of an endless stream.
+    expect(outcome.readWhileStalled).toBeLessThan(8 * 2 ** 20);
+    expect(outcome.peakGrowthMiB).toBeLessThan(50);
+  });
 });
