@@ -1,3 +1,4 @@
+import type { TransformCallback } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
 import { type BinaryGuardOptions, type ResolvedOptions, resolveOptions } from './options';
@@ -6,8 +7,6 @@ import { completeCharacter, LOOK_BACK_BYTES, scanRun } from './scan-run';
 import { type BinaryGuardSegment, type BinaryGuardVerdictCounts, SegmentLog } from './segment-log';
 import type { BinaryGuardEncoding, BinaryGuardStats } from './stats';
 import { detectUtf16Bom, type Utf16Encoding } from './utf16';
-
-type Callback = (error?: Error | null) => void;
 
 /**
  * A byte stream stage that passes text unchanged (UTF-8, legacy codepages, UTF-16 with a BOM) and
@@ -39,7 +38,7 @@ export class BinaryGuard extends Transform {
     this.#options = resolved;
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: Callback): void {
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     if (this.#withheld) this.#withhold(chunk.length);
     else if (chunk.length > 0) {
       this.#pending.push(chunk);
@@ -49,7 +48,7 @@ export class BinaryGuard extends Transform {
     callback();
   }
 
-  override _flush(callback: Callback): void {
+  override _flush(callback: TransformCallback): void {
     this.#drain(true);
     const text = this.placeholder;
     if (text !== null && this.#options.emitPlaceholder)

@@ -4,10 +4,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { quoteShellArgument } from '@pipeguard/shared';
 import { eventually, liveGroupMembers } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quoteArgument } from '../src/cli/quote';
 import { CLI, ensureBuilt, runCli } from './helpers/cli';
 
 const node = (source: string) => [process.execPath, '-e', source];
@@ -197,7 +197,7 @@ describe('COMMAND | pipeguard', () => {
   });
 
   it('should exit 2 with a hint instead of waiting when standard input is a terminal', async () => {
-    const shell = `${[process.execPath, CLI].map(quoteArgument).join(' ')}; echo "status $?"`;
+    const shell = `${[process.execPath, CLI].map(quoteShellArgument).join(' ')}; echo "status $?"`;
     const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);
     expect(screen).toBe(
       'pipeguard: no COMMAND after -- and standard input is a terminal: pipe output in, or run pipeguard -- COMMAND (see pipeguard --help)\r\nstatus 2\r\n',
@@ -220,7 +220,7 @@ describe('pipeguard progress line', () => {
   });
 
   it('should appear and be cleared before the result when stderr is a terminal', async () => {
-    const shell = [process.execPath, CLI, ...slow].map(quoteArgument).join(' ');
+    const shell = [process.execPath, CLI, ...slow].map(quoteShellArgument).join(' ');
     const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);
     expect(screen.startsWith(CLEAR_LINE)).toBe(true);
     expect(screen.slice(CLEAR_LINE.length)).toMatch(
@@ -230,8 +230,8 @@ describe('pipeguard progress line', () => {
   });
 
   it('should count standard input with the live stage stats when filtering on a terminal', async () => {
-    const producer = `${quoteArgument(process.execPath)} -e "process.stdout.write('x'.repeat(5000)); setTimeout(() => {}, 1600)"`;
-    const shell = `${producer} | ${[process.execPath, CLI, '--max-bytes', '1000'].map(quoteArgument).join(' ')}`;
+    const producer = `${quoteShellArgument(process.execPath)} -e "process.stdout.write('x'.repeat(5000)); setTimeout(() => {}, 1600)"`;
+    const shell = `${producer} | ${[process.execPath, CLI, '--max-bytes', '1000'].map(quoteShellArgument).join(' ')}`;
     const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);
     expect(screen).toMatch(/pipeguard \d\.\ds · stdin 4\.9 KiB read, 3\.9 KiB discarded · \d/);
     expect(

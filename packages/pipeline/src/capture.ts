@@ -46,8 +46,11 @@ export interface CaptureStages {
   all: PipelineStages | null;
 }
 
-/** A running capture: a promise of its result that also exposes its stages (`null` if it never started). */
-export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null };
+/**
+ * A running capture: a promise of its result that also exposes its stages and the child's pid
+ * (`null` and `undefined` when it never started).
+ */
+export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null; pid: number | undefined };
 
 /** The capture itself, for options already resolved (run() resolves them before spawning). */
 export function captureChild(
@@ -177,5 +180,5 @@ export function captureChild(
       } else resolve(result);
     }, fail);
   });
-  return Object.assign(result, { stages });
+  return Object.assign(result, { stages, pid: child.pid });
 }

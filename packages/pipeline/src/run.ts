@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { describeReceived, validateOptionsObject } from '@pipeguard/shared';
+import { describeReceived, quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
 import { captureChild, type RunningCapture } from './capture';
 import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
@@ -29,11 +29,6 @@ function validateCommand(file: unknown, args: unknown): asserts args is string[]
       `The "args" argument must be an array of strings. Received ${describeReceived(args)}`,
     );
   }
-}
-
-/** Quotes an argument for the placeholder's copy-and-paste redirect hint. */
-function quoteForShell(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {
@@ -66,7 +61,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   validateOptionsObject(options);
   const { cwd, env, shell = false, input, ...captureOptions } = options ?? {};
   const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
-  const command = captureOptions.command ?? [file, ...args].map(quoteForShell).join(' ');
+  const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
   const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true }, true);
   if (settings.signal?.aborted) {
     const aborted = Promise.reject(
@@ -74,7 +69,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
         cause: settings.signal.reason,
       }),
     );
-    return Object.assign(aborted, { stages: null });
+    return Object.assign(aborted, { stages: null, pid: undefined });
   }
   const child = spawn(file, args, {
     cwd,
@@ -92,5 +87,5 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const result = running.catch((error: NodeJS.ErrnoException) => {
     throw error.syscall?.startsWith('spawn') ? spawnError(file, cwd, error) : error;
   });
-  return Object.assign(result, { stages: running.stages });
+  return Object.assign(result, { stages: running.stages, pid: running.pid });
 }

@@ -9,6 +9,7 @@ export {
   validateOptionsObject,
   validateString,
 } from './options';
+export { quoteShellArgument } from './shell-quote';
 export type { TransformCallback, WriteCallback } from './stream-types';
 export {
   findUtf8BoundaryBefore,

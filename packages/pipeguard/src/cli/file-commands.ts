@@ -1,7 +1,7 @@
 import { FileWindowError, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
+import { quoteShellArgument } from '@pipeguard/shared';
 import { writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { quoteArgument } from './quote';
 import { UsageError } from './usage-error';
 
 type ReadCommand = Extract<CliCommand, { kind: 'read' }>;
@@ -27,7 +27,7 @@ export async function readWindow({ file, offset, limit, json }: ReadCommand): Pr
   if (process.stdout.isTTY && window.text !== '' && !window.text.endsWith('\n')) writeOut('\n');
   const next = window.eof
     ? 'end of file'
-    : `next offset ${window.nextOffset}: pipeguard read ${quoteArgument(file)} --offset ${window.nextOffset} --limit ${limit}`;
+    : `next offset ${window.nextOffset}: pipeguard read ${quoteShellArgument(file)} --offset ${window.nextOffset} --limit ${limit}`;
   writeNote(
     `read bytes ${window.offset} up to ${window.nextOffset} of ${window.fileSize}; trimmed ${window.trimmedStartBytes} ` +
       `at the start, ${window.trimmedEndBytes} at the end; ${window.invalidBytes} invalid bytes; ${next}`,
@@ -54,7 +54,7 @@ export async function readNumberedLines({
     return 0;
   }
   writeOut(`${page.text}\n`);
-  const quoted = quoteArgument(file);
+  const quoted = quoteShellArgument(file);
   const clip = page.clipped[0];
   if (clip) {
     writeNote(

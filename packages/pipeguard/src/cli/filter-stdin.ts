@@ -3,7 +3,7 @@ import { pipeline } from '@pipeguard/pipeline';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { toPipelineOptions } from './pipeline-options';
-import { ProgressLine } from './progress-line';
+import { meterOf, ProgressLine } from './progress-line';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
 
@@ -23,17 +23,7 @@ export async function filterStdin({ capture: settings, json }: FilterCommand): P
   const input = new PassThrough();
   process.stdin.pipe(input);
   const running = pipeline(input, { ...toPipelineOptions(settings), label: 'stdin' });
-  const { counter, guard, sink } = running.stages;
-  const progress = new ProgressLine(process.stderr, [
-    {
-      label: 'stdin',
-      readBytes: () => counter.bytes,
-      discardedBytes: () => {
-        const { totalBytes, retainedBytes } = sink.stats;
-        return totalBytes - retainedBytes + (guard?.stats.withheldBytes ?? 0);
-      },
-    },
-  ]);
+  const progress = new ProgressLine(process.stderr, [meterOf('stdin', running.stages)]);
   let stoppedBy: NodeJS.Signals | null = null;
   const removeHandlers = onTermination((signal) => {
     stoppedBy ??= signal;

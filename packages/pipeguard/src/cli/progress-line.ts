@@ -1,3 +1,4 @@
+import type { PipelineStages } from '@pipeguard/pipeline';
 import { formatBytes } from '@pipeguard/shared';
 
 /** Live counts of one stream, read each time the line is redrawn. */
@@ -66,4 +67,16 @@ export class ProgressLine {
     this.#terminal.write(`${CLEAR_LINE}${line.length > width ? line.slice(0, width) : line}`);
     this.#drawn = true;
   }
+}
+
+/** A meter over a pipeline's live stages: raw bytes read, and bytes the sink dropped or the guard withheld. */
+export function meterOf(label: string, { counter, guard, sink }: PipelineStages): StreamMeter {
+  return {
+    label,
+    readBytes: () => counter.bytes,
+    discardedBytes: () => {
+      const { totalBytes, retainedBytes } = sink.stats;
+      return totalBytes - retainedBytes + (guard?.stats.withheldBytes ?? 0);
+    },
+  };
 }

@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
-import { AbortError, capture, killProcessGroup, type RunResult } from '@pipeguard/pipeline';
+import { AbortError, killProcessGroup, RunError, type RunResult, run } from '@pipeguard/pipeline';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { toPipelineOptions } from './pipeline-options';
-import { ProgressLine, type StreamMeter } from './progress-line';
-import { quoteArgument } from './quote';
+import { meterOf, ProgressLine } from './progress-line';
 import { onTermination, signalExitStatus } from './termination';
 
 /** Exit status when the command timed out, as coreutils `timeout` reports it. */
@@ -24,7 +21,6 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
   const [file, ...args] = argv;
   const options = toPipelineOptions(settings);
   const controller = new AbortController();
-  const detached = process.platform !== 'win32';
   let stoppedBy: NodeJS.Signals | null = null;
   let pid: number | undefined;
   // Installed before the spawn: once the command exists, a signal must stop it, not only us.
@@ -35,35 +31,26 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
   });
   let progress: ProgressLine | undefined;
   try {
-    // Spawned here rather than by run(), which has no live byte counts yet for the progress line.
-    const child = spawn(file, args, { detached, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    pid = child.pid;
-    const running = capture(child, {
-      ...options,
-      command: argv.map(quoteArgument).join(' '),
-      timeout,
-      signal: controller.signal,
-      processGroup: detached,
-    });
-    const maxBytes = options.maxBytes ?? null;
-    progress = new ProgressLine(process.stderr, [
-      meterStream('stdout', child.stdout, maxBytes),
-      meterStream('stderr', child.stderr, maxBytes),
-    ]);
+    const running = run(file, args, { ...options, timeout, signal: controller.signal });
+    pid = running.pid;
+    if (running.stages) {
+      const { stdout, stderr } = running.stages;
+      progress = new ProgressLine(process.stderr, [meterOf('stdout', stdout), meterOf('stderr', stderr)]);
+    }
     const result = await running.catch((error: unknown) => {
       if (error instanceof AbortError && error.result) return error.result as RunResult;
       throw error;
     });
-    progress.stop();
+    progress?.stop();
     if (json) writeJson(result);
     else printResult(result, stoppedBy);
     return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
   } catch (error) {
     progress?.stop();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'EACCES') throw error;
-    writeNote(`cannot run '${file}': ${code === 'ENOENT' ? 'command not found' : 'permission denied'}`);
-    return code === 'ENOENT' ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
+    if (!(error instanceof RunError) || error.code !== 'ERR_RUN_SPAWN') throw error;
+    const cause = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    writeNote(`cannot run '${file}': ${cause === 'ENOENT' ? 'command not found' : 'permission denied'}`);
+    return cause === 'ENOENT' ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
   } finally {
     removeHandlers();
   }
@@ -87,20 +74,4 @@ function printResult(result: RunResult, stoppedBy: NodeJS.Signals | null): void 
   if (result.pipesHeldAfterExit) {
     writeNote('a process the command left behind kept its output open after it exited; pipeguard closed it');
   }
-}
-
-/**
- * Counts the bytes read from a child's pipe. Discarded bytes are estimated as those beyond the
- * budget: exact for a stream the guard passes whole, which is what the sink then omits.
- */
-function meterStream(label: string, stream: Readable | null, maxBytes: number | null): StreamMeter {
-  let bytes = 0;
-  stream?.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-  });
-  return {
-    label,
-    readBytes: () => bytes,
-    discardedBytes: () => (maxBytes === null ? 0 : Math.max(0, bytes - maxBytes)),
-  };
 }
