@@ -29,6 +29,8 @@ mkdirSync(outDir, { recursive: true });
 const node = (entry: string, entryArgs: string[]) =>
   execFileSync(tsx, [join(benchDir, 'lib', entry), ...entryArgs], {
     encoding: 'utf8',
+    // Without the root tsconfig's `paths`, `@pipeguard/*` resolves to the built `dist/` users install.
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(benchDir, 'tsconfig.run.json') },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -1,56 +1,117 @@
 import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore, isControlByte, utf8SequenceLength } from '@pipeguard/shared';
+import { findControlByte, findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
 import { opensEscapeSequence } from './control-share';
 import { findValidUtf8Prefix } from './utf8-prefix';
 
 /** How far back from the first byte that is not UTF-8 a window may open at a control byte. */
 export const LOOK_BACK_BYTES = 256;
 
-/** What to do with the pending bytes while the stream is strict UTF-8. */
+/**
+ * From this many new bytes on, the run is extended without joining them to the carried bytes: only
+ * the seam where they meet is copied. Below it, one small copy costs less than the bookkeeping.
+ */
+export const SEAM_MIN_BYTES = 1024;
+
+/** What to do with the bytes `carried + next` while the stream is strict UTF-8. */
 export interface RunStep {
-  /** Bytes `[0, pass)` extend the UTF-8 run and pass now. */
+  /** Bytes `[0, pass)` extend the UTF-8 run and may pass. */
   pass: number;
   /** Whether the bytes from `pass` on open a window (else they wait for more input). */
   window: boolean;
 }
 
 /** The first control byte in `bytes[start, end)` that opens no escape sequence, else `end`. */
-function findControlByte(bytes: Buffer, start: number, end: number): number {
-  for (let at = start; at < end; at++) {
-    if (isControlByte(bytes[at] as number) && !opensEscapeSequence(bytes, at)) return at;
-  }
-  return end;
+function findOpeningByte(bytes: Buffer, start: number, end: number): number {
+  return findControlByte(bytes, start, end, opensEscapeSequence);
+}
+
+/** Length of the longest strict-UTF-8 prefix of `bytes[0, end)`. */
+function measureValidPrefix(bytes: Buffer, end: number): number {
+  const whole = end === bytes.length ? bytes : bytes.subarray(0, end);
+  return isUtf8(whole) ? end : findValidUtf8Prefix(bytes, end);
+}
+
+/** Whether the joined bytes hold a byte that is not UTF-8 (at the input's end, an unfinished character). */
+function isBroken(valid: number, end: number, length: number, final: boolean): boolean {
+  return valid < end || (final && end < length);
 }
 
 /**
- * Extends the strict-UTF-8 run with the pending `bytes` (`passedBefore` bytes of the stream already
- * passed). The first byte that is not UTF-8 opens a window, at the first control byte of the
- * {@link LOOK_BACK_BYTES} before it if there is one, or at the stream's start when that is within
- * its first {@link LOOK_BACK_BYTES}, so a binary's valid-looking header (ELF's `7F 45 4C 46 02 01 01 00`)
- * is withheld with the rest.
- * Until then everything before that would-be opening passes; the opening can only move forward as
- * the run grows, so what passed never needs taking back.
+ * The step once the run's `opening` is known: the first byte that is not UTF-8 opens a window at
+ * the first control byte of the {@link LOOK_BACK_BYTES} before it if there is one, so a binary's
+ * valid-looking header (ELF's `7F 45 4C 46 02 01 01 00`) is withheld with the rest. Until then
+ * everything before that would-be opening may pass; the opening can only move forward as the run
+ * grows, so what passed never needs taking back.
  */
-export function scanRun(bytes: Buffer, final: boolean, passedBefore: number): RunStep {
-  const end = findUtf8BoundaryBefore(bytes, bytes.length);
-  const valid = isUtf8(bytes.subarray(0, end)) ? end : findValidUtf8Prefix(bytes, end);
-  const broken = valid < end || (final && end < bytes.length);
-  if (!broken && final) return { pass: bytes.length, window: false };
-  const opening = findControlByte(bytes, Math.max(0, valid - LOOK_BACK_BYTES), valid);
+function stepAt(opening: number, broken: boolean, passedBefore: number): RunStep {
   // The first bytes of a stream pass only once LOOK_BACK_BYTES of it are known to be text, so a
   // binary stream whose first few bytes happen to be valid UTF-8 shows only the placeholder.
   if (passedBefore + opening < LOOK_BACK_BYTES) return { pass: 0, window: broken };
   return { pass: opening, window: broken };
 }
 
+/** {@link scanRun} on bytes already joined into one buffer. */
+export function scanJoined(bytes: Buffer, final: boolean, passedBefore: number): RunStep {
+  const end = findUtf8BoundaryBefore(bytes, bytes.length);
+  const valid = measureValidPrefix(bytes, end);
+  const broken = isBroken(valid, end, bytes.length, final);
+  if (!broken && final) return { pass: bytes.length, window: false };
+  const opening = findOpeningByte(bytes, Math.max(0, valid - LOOK_BACK_BYTES), valid);
+  return stepAt(opening, broken, passedBefore);
+}
+
+/** A reused home for a seam of at most 4 bytes (one character), so the common seam allocates nothing. */
+const SMALL_SEAM = Buffer.alloc(4);
+const SMALL_SEAM_VIEWS = [0, 1, 2, 3, 4].map((length) => SMALL_SEAM.subarray(0, length));
+
+/** `carried` followed by `next[0, continued)`, in one buffer (valid until the next call). */
+function joinSeam(carried: Buffer, next: Buffer, continued: number): Buffer {
+  if (continued === 0) return carried;
+  const length = carried.length + continued;
+  if (length > SMALL_SEAM.length) return Buffer.concat([carried, next.subarray(0, continued)]);
+  for (let index = 0; index < carried.length; index++) SMALL_SEAM[index] = carried[index] as number;
+  for (let index = 0; index < continued; index++) SMALL_SEAM[carried.length + index] = next[index] as number;
+  return SMALL_SEAM_VIEWS[length] as Buffer;
+}
+
 /**
- * The character that `head` (a chunk's incomplete last character, held back) and the first bytes
- * of the next chunk `body` make together, when they make a valid one; else `null`. It can pass on
- * its own, which spares copying the whole next chunk behind three bytes.
+ * {@link scanRun} on `carried + next` without joining them: only the seam (`carried` and the
+ * continuation bytes that open `next`) is copied. Strict UTF-8 splits exactly at the seam's end,
+ * since that is where a character starts, so validating the two parts apart is validating the whole.
+ * Needs `next` longer than 3 bytes, so the cut at its end is `next`'s own.
  */
-export function completeCharacter(head: Buffer, body: Buffer): Buffer | null {
-  const missing = utf8SequenceLength(head[0] as number) - head.length;
-  if (head.length > 3 || missing <= 0 || body.length < missing) return null;
-  const character = Buffer.concat([head, body.subarray(0, missing)]);
-  return isUtf8(character) ? character : null;
+export function scanSeamed(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
+  const continued = skipUtf8Continuation(next, 0);
+  const seam = joinSeam(carried, next, continued);
+  const end = findUtf8BoundaryBefore(next, next.length);
+  let valid: number;
+  if (seam.length > 0 && !isUtf8(seam)) valid = findValidUtf8Prefix(seam, seam.length);
+  else if (continued === 0) valid = seam.length + measureValidPrefix(next, end);
+  else valid = seam.length + measureValidPrefix(next.subarray(continued), end - continued);
+  const length = carried.length + next.length;
+  const broken = isBroken(valid, carried.length + end, length, final);
+  if (!broken && final) return { pass: length, window: false };
+  const from = Math.max(0, valid - LOOK_BACK_BYTES);
+  if (from >= seam.length) {
+    const opening = findOpeningByte(next, from - carried.length, valid - carried.length);
+    return stepAt(carried.length + opening, broken, passedBefore);
+  }
+  // The look-back reaches into the seam: join just it. No byte past `valid` is needed to tell an ESC
+  // that opens a sequence: that byte is never printable ASCII, or it would extend the valid run.
+  const region = Buffer.concat([
+    seam.subarray(from, valid),
+    next.subarray(continued, Math.max(continued, valid - carried.length)),
+  ]);
+  return stepAt(from + findOpeningByte(region, 0, region.length), broken, passedBefore);
+}
+
+/**
+ * Extends the strict-UTF-8 run with `next`, the bytes `carried` (not yet decided, at most a few
+ * hundred) before it, `passedBefore` bytes of the stream before those. Offsets in the step count
+ * from the start of `carried`.
+ */
+export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
+  if (next.length >= SEAM_MIN_BYTES) return scanSeamed(carried, next, final, passedBefore);
+  const bytes = carried.length > 0 ? Buffer.concat([carried, next]) : next;
+  return scanJoined(bytes, final, passedBefore);
 }

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { cutAt } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scanJoined, scanSeamed } from '../src/scan-run';
 import { findValidUtf8Prefix } from '../src/utf8-prefix';
 import { chunksOf, runGuard } from './run-guard';
 
@@ -112,6 +113,21 @@ describe('BinaryGuard properties', () => {
         }
       }),
       LIMITS,
+    );
+  });
+
+  it('should decide a run step the same whether the carried and new bytes are joined or seamed', () => {
+    const carried = fc.oneof(
+      mixedBytes.map((bytes) => bytes.subarray(0, 600)),
+      controlHeavyUtf8,
+    );
+    const next = fc.oneof(mixedBytes, controlHeavyUtf8).filter((bytes) => bytes.length > 3);
+    fc.assert(
+      fc.property(carried, next, fc.boolean(), fc.nat({ max: 600 }), (head, tail, final, passed) => {
+        const joined = scanJoined(Buffer.concat([head, tail]), final, passed);
+        expect(scanSeamed(head, tail, final, passed)).toEqual(joined);
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -129,6 +129,27 @@ describe('BinaryGuard', () => {
       }
     });
 
+    it('should pass text chunks whole, as the same buffers, when chunks end inside characters', async () => {
+      const text = Buffer.from(
+        prose(['東京の天気は晴れ。', 'Zoë’s café 🚀', '\x1b[32mok\x1b[39m done'], 20_000),
+      );
+      // Cuts one byte into a character, so every chunk but the last ends inside one.
+      const cuts = [4096, 8192, 12_288].map((near) => text.indexOf(Buffer.from('東'), near) + 1);
+      const chunks = cutAt(text, cuts);
+      const guard = new BinaryGuard();
+      const outputs: Buffer[] = [];
+      guard.on('data', (chunk: Buffer) => outputs.push(chunk));
+      await pipeline(Readable.from(chunks), guard);
+      expect(outputs).toHaveLength(chunks.length);
+      for (const [index, chunk] of chunks.entries()) expect(outputs[index]).toBe(chunk);
+    });
+
+    it('should take a 64 KiB chunk without asking the writer to wait', () => {
+      const guard = new BinaryGuard();
+      expect(guard.writableHighWaterMark).toBe(128 * 1024);
+      expect(guard.write(Buffer.alloc(64 * 1024, 'a'))).toBe(true);
+    });
+
     it('should keep CRLF when it is split across chunks', async () => {
       const { output } = await runGuard([Buffer.from('line one\r'), Buffer.from('\nline two\r\n')]);
       expect(output.toString()).toBe('line one\r\nline two\r\n');

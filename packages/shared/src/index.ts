@@ -1,5 +1,5 @@
 export { formatBytes, parseBytes } from './byte-size';
-export { countControlBytes, isControlByte } from './control-bytes';
+export { type ControlByteFilter, countControlBytes, findControlByte, isControlByte } from './control-bytes';
 export {
   describeReceived,
   validateBoolean,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countControlBytes, isControlByte } from '../src/index';
+import { countControlBytes, findControlByte, isControlByte } from '../src/index';
 
 describe('countControlBytes', () => {
   it('should count C0 controls and DEL but not tab, LF, CR or bytes 0x80-0x9F', () => {
@@ -10,10 +10,22 @@ describe('countControlBytes', () => {
     expect(layout.some(isControlByte)).toBe(false);
   });
 
-  it('should count exactly like a byte loop for any bytes, offsets and range', () => {
+  it('should count and find exactly like a byte loop for any bytes, offsets and range', () => {
     fc.assert(
       fc.property(
-        fc.uint8Array({ maxLength: 300, size: 'max' }),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300, size: 'max' }),
+          // Mostly printable with a rare control byte, so most words are skipped whole.
+          fc
+            .array(
+              fc.oneof(
+                { weight: 30, arbitrary: fc.integer({ min: 0x20, max: 0xff }) },
+                { weight: 1, arbitrary: fc.nat({ max: 0x20 }) },
+              ),
+              { maxLength: 300, size: 'max' },
+            )
+            .map((values) => Uint8Array.from(values)),
+        ),
         fc.nat(),
         fc.nat(),
         fc.nat({ max: 7 }),
@@ -25,15 +37,24 @@ describe('countControlBytes', () => {
           const start = array.length === 0 ? 0 : a % (array.length + 1);
           const end = start + (array.length === 0 ? 0 : b % (array.length - start + 1));
           let expected = 0;
-          for (let index = start; index < end; index++)
-            expected += isControlByte(bytes[index] as number) ? 1 : 0;
+          let first = end;
+          let firstOdd = end;
+          for (let index = start; index < end; index++) {
+            if (!isControlByte(bytes[index] as number)) continue;
+            expected++;
+            first = Math.min(first, index);
+            if (index % 2 === 1) firstOdd = Math.min(firstOdd, index);
+          }
           expect(countControlBytes(bytes, start, end)).toBe(expected);
+          expect(findControlByte(bytes, start, end)).toBe(first);
+          expect(findControlByte(bytes, start, end, (_, at) => at % 2 === 0)).toBe(firstOdd);
         },
       ),
     );
   });
 
-  it('should count only inside the given range', () => {
+  it('should count and find only inside the given range', () => {
     expect(countControlBytes(Buffer.from([0, 0, 0x41, 0]), 1, 3)).toBe(1);
+    expect(findControlByte(Buffer.from([0, 0x41, 0x41, 0x41, 0x41, 0x41, 0]), 1, 6)).toBe(6);
   });
 });
