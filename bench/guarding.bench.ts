@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough as NodePassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BinaryGuard } from '@pipeguard/binary-guard';
+import { BinaryGuard, type BinaryGuardStats } from '@pipeguard/binary-guard';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import iconv from 'iconv-lite';
 import { isBinaryFileSync } from 'isbinaryfile';
@@ -129,6 +130,16 @@ const LEGACY_BLOCK = () =>
     'cp1251',
   );
 
+/** Writes `chunks` into a fresh guard, as fast as it takes them, and waits for its end. */
+async function guardChunks(chunks: readonly Buffer[]): Promise<BinaryGuardStats> {
+  const guard = new BinaryGuard();
+  guard.resume();
+  for (const chunk of chunks) guard.write(chunk);
+  guard.end();
+  await once(guard, 'end');
+  return guard.stats;
+}
+
 interface DetectionInput {
   samples: Sample[];
   repeat: number;
@@ -238,6 +249,33 @@ export default defineQuestion({
       // Withholding only counts, as ByteCounter does, and forwards nothing; all three contenders are
       // bound by the read, so "no more than counting" is a ratio of 1 within this machine's ±5 % spread.
       targets: [{ contender: 'BinaryGuard', minRatio: 0.95 }],
+    }),
+    defineGroup<Buffer>({
+      name: 'cp1251 text written as one 16 MiB chunk, against the same bytes in 64 KiB chunks (in memory)',
+      setup: ({ quick }) => Buffer.concat(Array.from({ length: quick ? 1 : 16 }, LEGACY_BLOCK)),
+      bytes: (input) => input.length,
+      baseline: 'BinaryGuard, 64 KiB chunks',
+      contenders: [
+        {
+          name: 'BinaryGuard, 64 KiB chunks',
+          run: (input) =>
+            guardChunks(
+              Array.from({ length: Math.ceil(input.length / CHUNK_BYTES) }, (_, index) =>
+                input.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES),
+              ),
+            ),
+        },
+        {
+          name: 'BinaryGuard, one chunk',
+          run: (input) => guardChunks([input]),
+          verify: (output, input) => {
+            const stats = output as BinaryGuardStats;
+            return stats.passedBytes === input.length && stats.encoding === 'legacy'
+              ? 'ok'
+              : `passed ${stats.passedBytes} bytes`;
+          },
+        },
+      ],
     }),
     defineGroup<DetectionInput>({
       name: 'detection on the 28-sample corpus, per 64 KiB window (the peers read only a few hundred bytes of each)',
