@@ -55,6 +55,8 @@ export class ByteCounter extends Transform {
   readonly #intervalBytes: number | null;
   readonly #intervalMs: number | null;
   readonly #onProgress: ((progress: ByteCounterProgress) => void) | undefined;
+  /** Whether any trigger is set: without one, no progress is reported at all. */
+  readonly #reporting: boolean;
   #lastReportBytes = 0;
   #lastReportAt = this.#startedAt;
 
@@ -64,15 +66,17 @@ export class ByteCounter extends Transform {
    */
   constructor(options?: ByteCounterOptions) {
     validateOptionsObject(options);
-    const { progressIntervalBytes = null, onProgress } = options ?? {};
+    const { onProgress, progressIntervalBytes = null } = options ?? {};
     if (onProgress !== undefined) validateFunction('onProgress', onProgress);
-    const progressIntervalMs = options?.progressIntervalMs ?? (onProgress ? 250 : null);
+    // Only a missing interval takes the default: an explicit `null` turns the time trigger off.
+    const { progressIntervalMs = onProgress ? 250 : null } = options ?? {};
     validateInteger('progressIntervalBytes', progressIntervalBytes, { nullable: true });
     validateInteger('progressIntervalMs', progressIntervalMs, { nullable: true });
     super();
     this.#intervalBytes = progressIntervalBytes;
     this.#intervalMs = progressIntervalMs;
     this.#onProgress = onProgress;
+    this.#reporting = progressIntervalBytes !== null || progressIntervalMs !== null;
   }
 
   /** Raw bytes that have passed. */
@@ -93,7 +97,7 @@ export class ByteCounter extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#bytes += chunk.length;
     if (chunk.length > 0) this.#chunks++;
-    if (this.#intervalBytes !== null || this.#intervalMs !== null) {
+    if (this.#reporting) {
       // A throwing progress callback fails the stream instead of escaping from _transform.
       try {
         this.#reportIfDue();
@@ -107,7 +111,7 @@ export class ByteCounter extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.#intervalBytes !== null || this.#intervalMs !== null) this.#report(performance.now(), true);
+      if (this.#reporting) this.#report(performance.now(), true);
     } catch (error) {
       callback(error as Error);
       return;

@@ -73,6 +73,21 @@ describe('ByteCounter', () => {
     expect(reports).toEqual([1, 3, 3]);
   });
 
+  it('should not report by time when progressIntervalMs is null and a callback is given', async () => {
+    const reports: number[] = [];
+    const counter = new ByteCounter({
+      progressIntervalBytes: 1000,
+      progressIntervalMs: null,
+      onProgress: ({ bytes }) => reports.push(bytes),
+    });
+    counter.resume();
+    counter.write(Buffer.alloc(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    counter.end(Buffer.alloc(1));
+    await new Promise((resolve) => counter.once('end', resolve));
+    expect(reports).toEqual([2]);
+  });
+
   it('should not report progress when no trigger is set', async () => {
     const counter = new ByteCounter();
     let reports = 0;

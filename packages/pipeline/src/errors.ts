@@ -7,11 +7,14 @@ export class RunError extends Error {
   readonly code: RunErrorCode;
   /** The command as given to `run()`. */
   readonly command: string;
+  /** Why it could not run, in a few words (`command not found`), without the command. */
+  readonly reason: string;
 
-  constructor(code: RunErrorCode, command: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: RunErrorCode, command: string, reason: string, options?: { cause?: unknown }) {
+    super(`Cannot run "${command}": ${reason}`, options);
     this.code = code;
     this.command = command;
+    this.reason = reason;
   }
 }
 

@@ -34,12 +34,9 @@ function validateCommand(file: unknown, args: unknown): asserts args is string[]
 function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {
   const cwdMissing = cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory();
   if (cwdMissing) {
-    return new RunError(
-      'ERR_RUN_CWD',
-      file,
-      `Cannot run "${file}": the working directory "${cwd}" does not exist`,
-      { cause: error },
-    );
+    return new RunError('ERR_RUN_CWD', file, `the working directory "${cwd}" does not exist`, {
+      cause: error,
+    });
   }
   const reason =
     error.code === 'ENOENT'
@@ -47,7 +44,7 @@ function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoEx
       : error.code === 'EACCES'
         ? 'permission denied (not executable?)'
         : error.message;
-  return new RunError('ERR_RUN_SPAWN', file, `Cannot run "${file}": ${reason}`, { cause: error });
+  return new RunError('ERR_RUN_SPAWN', file, reason, { cause: error });
 }
 
 /**

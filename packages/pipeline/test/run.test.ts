@@ -254,6 +254,7 @@ describe('run', () => {
       name: 'RunError',
       code: 'ERR_RUN_SPAWN',
       message: `Cannot run "${file}": permission denied (not executable?)`,
+      reason: 'permission denied (not executable?)',
     });
   });
 

@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from '@pipeguard/pipeline';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { toPipelineOptions } from './pipeline-options';
 import { meterOf, ProgressLine } from './progress-line';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
@@ -22,7 +21,7 @@ export async function filterStdin({ capture: settings, json }: FilterCommand): P
   // A stage of our own between stdin and the pipeline, so an interruption can end the input cleanly.
   const input = new PassThrough();
   process.stdin.pipe(input);
-  const running = pipeline(input, { ...toPipelineOptions(settings), label: 'stdin' });
+  const running = pipeline(input, { ...settings, label: 'stdin' });
   const progress = new ProgressLine(process.stderr, [meterOf('stdin', running.stages)]);
   let stoppedBy: NodeJS.Signals | null = null;
   const removeHandlers = onTermination((signal) => {

@@ -1,7 +1,6 @@
 import { AbortError, killProcessGroup, RunError, type RunResult, run } from '@pipeguard/pipeline';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { toPipelineOptions } from './pipeline-options';
 import { meterOf, ProgressLine } from './progress-line';
 import { onTermination, signalExitStatus } from './termination';
 
@@ -19,7 +18,6 @@ type RunCommand = Extract<CliCommand, { kind: 'run' }>;
  */
 export async function runCommand({ argv, capture: settings, timeout, json }: RunCommand): Promise<number> {
   const [file, ...args] = argv;
-  const options = toPipelineOptions(settings);
   const controller = new AbortController();
   let stoppedBy: NodeJS.Signals | null = null;
   let pid: number | undefined;
@@ -31,7 +29,7 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
   });
   let progress: ProgressLine | undefined;
   try {
-    const running = run(file, args, { ...options, timeout, signal: controller.signal });
+    const running = run(file, args, { ...settings, timeout, signal: controller.signal });
     pid = running.pid;
     if (running.stages) {
       const { stdout, stderr } = running.stages;
@@ -48,9 +46,9 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
   } catch (error) {
     progress?.stop();
     if (!(error instanceof RunError) || error.code !== 'ERR_RUN_SPAWN') throw error;
-    const cause = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-    writeNote(`cannot run '${file}': ${cause === 'ENOENT' ? 'command not found' : 'permission denied'}`);
-    return cause === 'ENOENT' ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
+    writeNote(`cannot run '${file}': ${error.reason}`);
+    const notFound = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+    return notFound ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
   } finally {
     removeHandlers();
   }
