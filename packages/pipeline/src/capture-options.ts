@@ -43,11 +43,8 @@ export interface ResolvedCaptureOptions {
   processGroup: boolean;
 }
 
-/** Validates the process-handling options; the pipeline options are validated by `pipeline()`. */
-export function resolveCaptureOptions(
-  options: CaptureOptions | undefined,
-  processGroupDefault: boolean,
-): ResolvedCaptureOptions {
+/** Validates the process-handling options; the pipeline options are validated by building the pipelines. */
+export function resolveCaptureOptions(options: CaptureOptions | undefined): ResolvedCaptureOptions {
   validateOptionsObject(options);
   const {
     timeout = null,
@@ -56,7 +53,7 @@ export function resolveCaptureOptions(
     pipeGrace = 250,
     signal,
     all = false,
-    processGroup = processGroupDefault,
+    processGroup = false,
     ...pipeline
   } = options ?? {};
   validateInteger('timeout', timeout, { nullable: true });

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'readable-stream';
-import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
+import { type CaptureOptions, type ResolvedCaptureOptions, resolveCaptureOptions } from './capture-options';
 import { AbortError } from './errors';
 import { killProcessGroup } from './kill-process-group';
-import { type Capture, type PipelineStages, pipeline } from './pipeline';
+import { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 import { StreamTap } from './stream-tap';
 
 /** What a run of a command hands back. */
@@ -35,7 +35,7 @@ export interface RunResult {
  * @throws TypeError or RangeError for an invalid option, before anything is read.
  */
 export function capture(child: ChildProcess, options?: CaptureOptions): RunningCapture {
-  return captureChild(child, resolveCaptureOptions(options, false));
+  return prepareCapture(resolveCaptureOptions(options))(child);
 }
 
 /** The stages capturing each stream, for live progress (`stages.stdout.counter.bytes`…). */
@@ -52,19 +52,33 @@ export interface CaptureStages {
  */
 export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null; pid: number | undefined };
 
-/** The capture itself, for options already resolved (run() resolves them before spawning). */
-export function captureChild(
+/**
+ * Builds the pipelines for resolved options, which validates every stage's options, and returns
+ * what attaches a child to them: an invalid option throws here, before a child is spawned or read.
+ */
+export function prepareCapture(settings: ResolvedCaptureOptions): (child: ChildProcess) => RunningCapture {
+  const inputs = [new PassThrough(), new PassThrough()] as const;
+  const allInput = settings.all ? new PassThrough() : null;
+  const captures = [
+    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout' }),
+    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr' }),
+    allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : Promise.resolve(undefined),
+  ] as const;
+  return (child) => attachChild(child, settings, inputs, allInput, captures);
+}
+
+function attachChild(
   child: ChildProcess,
-  settings: ReturnType<typeof resolveCaptureOptions>,
+  settings: ResolvedCaptureOptions,
+  inputs: readonly [PassThrough, PassThrough],
+  allInput: PassThrough | null,
+  captures: readonly [PipelineRun, PipelineRun, PipelineRun | Promise<undefined>],
 ): RunningCapture {
   const started = performance.now();
-  const allInput = settings.all ? new PassThrough() : null;
   const feedAll = allInput ? (chunk: Buffer) => allInput.write(chunk) : undefined;
-  const taps = [new StreamTap(child.stdout, feedAll), new StreamTap(child.stderr, feedAll)] as const;
-  const captures = [
-    pipeline(taps[0].output, { ...settings.pipeline, label: 'stdout' }),
-    pipeline(taps[1].output, { ...settings.pipeline, label: 'stderr' }),
-    allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : Promise.resolve(undefined),
+  const taps = [
+    new StreamTap(child.stdout, inputs[0], feedAll),
+    new StreamTap(child.stderr, inputs[1], feedAll),
   ] as const;
   if (allInput) {
     let open = 2;

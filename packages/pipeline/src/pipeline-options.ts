@@ -2,7 +2,6 @@ import type { KeepMode } from '@pipeguard/bounded-sink';
 import {
   validateBoolean,
   validateInteger,
-  validateOneOf,
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
@@ -73,9 +72,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
   } = options ?? {};
   // `'auto'` is resolved here, at the edge, from this process's environment.
   const fallback = resolveAutoFallback(requestedFallback) ?? null;
-  validateString('label', label);
-  validateInteger('maxBytes', maxBytes, { nullable: true });
-  validateOneOf('keep', keep, ['head', 'tail', 'both']);
+  // label, maxBytes and keep are the sink's and the guard's own: they validate them when built.
   validateBoolean('binaryGuard', binaryGuard);
   if (spill !== null) validateString('spill', spill);
   validateInteger('spillMaxBytes', spillMaxBytes, { nullable: true });

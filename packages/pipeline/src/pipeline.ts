@@ -75,7 +75,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
         ...(settings.command === undefined ? {} : { command: settings.command }),
       })
     : null;
-  const transcoder = new Utf16Transcoder(() => guard?.stats.encoding);
+  const transcoder = new Utf16Transcoder(() => guard?.encoding);
   const sink = new BoundedSink({ maxBytes, keep, label });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
   const stages = { counter, spill, guard, transcoder, sink };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { describeReceived, quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
-import { captureChild, type RunningCapture } from './capture';
+import { prepareCapture, type RunningCapture } from './capture';
 import { type CaptureOptions, resolveCaptureOptions } from './capture-options';
 import { AbortError, RunError } from './errors';
 import { resolveAutoFallback } from './host-fallback';
@@ -17,6 +17,14 @@ export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
   shell?: boolean | string;
   /** Written to the command's stdin, which is otherwise ignored. */
   input?: string | Buffer | NodeJS.ReadableStream | Readable;
+}
+
+function validateInput(input: unknown): void {
+  const readable = typeof (input as { pipe?: unknown } | null)?.pipe === 'function';
+  if (input === undefined || typeof input === 'string' || Buffer.isBuffer(input) || readable) return;
+  throw new TypeError(
+    `The "input" option must be a string, a Buffer or a readable stream. Received ${describeReceived(input)}`,
+  );
 }
 
 function validateCommand(file: unknown, args: unknown): asserts args is string[] {
@@ -59,7 +67,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const { cwd, env, shell = false, input, ...captureOptions } = options ?? {};
   const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
   const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
-  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true }, true);
+  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });
   if (settings.signal?.aborted) {
     const aborted = Promise.reject(
       new AbortError('The operation was aborted before the command started', {
@@ -68,6 +76,9 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
     );
     return Object.assign(aborted, { stages: null, pid: undefined });
   }
+  // Every stage is built, and so every option validated, before anything is spawned.
+  const attach = prepareCapture(settings);
+  validateInput(input);
   const child = spawn(file, args, {
     cwd,
     env,
@@ -80,7 +91,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
     if (typeof input === 'string' || Buffer.isBuffer(input)) child.stdin.end(input);
     else (input as NodeJS.ReadableStream).pipe(child.stdin);
   }
-  const running = captureChild(child, settings);
+  const running = attach(child);
   const result = running.catch((error: NodeJS.ErrnoException) => {
     throw error.syscall?.startsWith('spawn') ? spawnError(file, cwd, error) : error;
   });

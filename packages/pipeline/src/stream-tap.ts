@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'readable-stream';
+import type { PassThrough, Readable } from 'readable-stream';
 
 /**
  * Stands between a child's pipe and a pipeline so the pipeline can be finished on demand: when the
@@ -6,11 +6,13 @@ import { PassThrough, type Readable } from 'readable-stream';
  * arrived and destroys the read end, so the writer gets EPIPE and stops.
  */
 export class StreamTap {
-  readonly output = new PassThrough();
+  readonly output: PassThrough;
   readonly #source: NodeJS.ReadableStream | null;
   #closed: boolean;
 
-  constructor(source: NodeJS.ReadableStream | null, onData?: (chunk: Buffer) => void) {
+  /** Pipes `source` (a child's pipe, or `null` when it has none) into `output`, the pipeline's input. */
+  constructor(source: NodeJS.ReadableStream | null, output: PassThrough, onData?: (chunk: Buffer) => void) {
+    this.output = output;
     this.#source = source;
     this.#closed = source === null;
     if (source === null) {

@@ -1,8 +1,7 @@
+import type { BinaryGuardEncoding, Utf16Encoding } from '@pipeguard/binary-guard';
 import type { TransformCallback } from '@pipeguard/shared';
 import iconv from 'iconv-lite';
 import { Transform } from 'readable-stream';
-
-type Utf16Encoding = 'utf-16le' | 'utf-16be';
 
 /**
  * Re-encodes a UTF-16 stream (byte-order mark first, as Windows PowerShell writes it) as UTF-8 so
@@ -10,23 +9,25 @@ type Utf16Encoding = 'utf-16le' | 'utf-16be';
  * asked of `encodingOf` at the first chunk, when the guard upstream has classified the stream.
  */
 export class Utf16Transcoder extends Transform {
-  readonly #encodingOf: () => string | null | undefined;
-  #decoder: iconv.DecoderStream | null | undefined;
+  readonly #encodingOf: () => BinaryGuardEncoding | undefined;
+  #encoding: Utf16Encoding | null | undefined;
+  #decoder: iconv.DecoderStream | null = null;
 
-  constructor(encodingOf: () => string | null | undefined) {
+  constructor(encodingOf: () => BinaryGuardEncoding | undefined) {
     super();
     this.#encodingOf = encodingOf;
   }
 
   /** The UTF-16 flavour being transcoded, or `null` while the stream passes untouched. */
   get encoding(): Utf16Encoding | null {
-    return this.#decoder ? (this.#encodingOf() as Utf16Encoding) : null;
+    return this.#encoding ?? null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#decoder === undefined) {
+    if (this.#encoding === undefined) {
       const encoding = this.#encodingOf();
-      this.#decoder = encoding === 'utf-16le' || encoding === 'utf-16be' ? iconv.getDecoder(encoding) : null;
+      this.#encoding = encoding === 'utf-16le' || encoding === 'utf-16be' ? encoding : null;
+      this.#decoder = this.#encoding ? iconv.getDecoder(this.#encoding) : null;
     }
     if (this.#decoder === null) {
       callback(null, chunk);

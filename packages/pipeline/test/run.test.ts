@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +8,7 @@ import { eventually, isAlive, liveGroupMembers } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AbortError, run } from '../src/index';
+import { AbortError, capture, run } from '../src/index';
 
 const MiB = 1024 * 1024;
 const node = process.execPath;
@@ -311,4 +313,31 @@ describe('run', () => {
       expect(call).toThrow(message);
     },
   );
+
+  it.each([
+    [{ maxBytes: -1 }, RangeError, 'The "maxBytes" option must be a non-negative safe integer or null'],
+    [{ fallback: 'no-such-codepage' }, TypeError, 'no-such-codepage'],
+    [{ maxLineBytes: 0 }, RangeError, 'The "maxLineBytes" option'],
+    [{ input: 5 }, TypeError, 'The "input" option must be a string, a Buffer or a readable stream'],
+  ])('should not start the command when an option is invalid: %j', async (options, errorClass, message) => {
+    const marker = join(await mkdtemp(join(tmpdir(), 'pipeguard-nospawn-')), 'started');
+    const call = () => run('sh', ['-c', `touch ${marker}`], options as never);
+    expect(call).toThrow(errorClass);
+    expect(call).toThrow(message);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('capture', () => {
+  it('should throw for an invalid option before it reads the child', async () => {
+    const child = spawn('sh', ['-c', 'echo hi'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(() => capture(child, { keep: 'middle' } as never)).toThrow(
+      `The "keep" option must be one of 'head', 'tail', 'both'. Received 'middle'`,
+    );
+    expect(child.stdout?.listenerCount('data')).toBe(0);
+    expect(child.stdout?.readableFlowing).toBe(null);
+    child.stdout?.resume();
+    await once(child, 'close');
+  });
 });
