@@ -17,9 +17,6 @@ const EMPTY = Buffer.alloc(0);
  */
 const WRITABLE_HIGH_WATER_MARK = 128 * 1024;
 
-/** Chunks up to this size (what files and pipes deliver) are taken whole, and pass as the same buffer. */
-const WHOLE_CHUNK_BYTES = 64 * 1024;
-
 /**
  * A byte stream stage that passes text unchanged (UTF-8, legacy codepages, UTF-16 with a BOM) and
  * withholds binary: from the first binary window on, the bytes are only counted and one short
@@ -54,21 +51,13 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    // A chunk far larger than a window goes in window-sized pieces (any chunking gives the same
-    // output): whole, each legacy window would re-scan the rest of it, quadratic in the chunk's size.
-    const piece = Math.max(this.#options.windowBytes, WHOLE_CHUNK_BYTES);
-    if (chunk.length <= piece) this.#accept(chunk);
-    else for (let at = 0; at < chunk.length; at += piece) this.#accept(chunk.subarray(at, at + piece));
-    callback();
-  }
-
-  #accept(chunk: Buffer): void {
     if (this.#withheld) this.#withhold(chunk.length);
     else if (chunk.length > 0) {
       this.#pending.push(chunk);
       this.#pendingBytes += chunk.length;
       this.#drain(chunk, false);
     }
+    callback();
   }
 
   override _flush(callback: TransformCallback): void {

@@ -12,6 +12,9 @@ export const LOOK_BACK_BYTES = 256;
  */
 export const SEAM_MIN_BYTES = 1024;
 
+/** Up to this many bytes (a chunk as files and pipes deliver it) are validated in one call. */
+const WHOLE_CHECK_BYTES = 64 * 1024;
+
 /** What to do with the bytes `carried + next` while the stream is strict UTF-8. */
 export interface RunStep {
   /** Bytes `[0, pass)` extend the UTF-8 run and may pass. */
@@ -25,10 +28,9 @@ function findOpeningByte(bytes: Buffer, start: number, end: number): number {
   return findControlByte(bytes, start, end, opensEscapeSequence);
 }
 
-/** Length of the longest strict-UTF-8 prefix of `bytes[0, end)`. */
+/** Length of the longest strict-UTF-8 prefix of `bytes[0, end)`: one native call for a valid chunk. */
 function measureValidPrefix(bytes: Buffer, end: number): number {
-  const whole = end === bytes.length ? bytes : bytes.subarray(0, end);
-  return isUtf8(whole) ? end : findValidUtf8Prefix(bytes, end);
+  return findValidUtf8Prefix(bytes, end, WHOLE_CHECK_BYTES);
 }
 
 /** Whether the joined bytes hold a byte that is not UTF-8 (at the input's end, an unfinished character). */

@@ -1,16 +1,29 @@
 import { isUtf8 } from 'node:buffer';
 import { findUtf8BoundaryBefore } from '@pipeguard/shared';
 
+/** The first block {@link findValidUtf8Prefix} validates, unless told otherwise. */
+const FIRST_BLOCK_BYTES = 1024;
+
 /**
- * Length of the longest prefix of `bytes[0, end)` that is strict UTF-8, given that the whole range
- * is not: a bisection with the native `isUtf8`, each step validating only the bytes past the known
- * valid prefix, so the whole search reads about `end` bytes.
+ * Length of the longest strict-UTF-8 prefix of `bytes[0, end)`. Validates blocks that double from
+ * `firstBlock` with the native `isUtf8`, then bisects inside the first block that fails, so it
+ * reads about twice the valid prefix plus one block, however long the range: re-scanning what
+ * follows a legacy window in a long chunk stays linear.
  */
-export function findValidUtf8Prefix(bytes: Buffer, end: number): number {
+export function findValidUtf8Prefix(bytes: Buffer, end: number, firstBlock = FIRST_BLOCK_BYTES): number {
   let valid = 0;
   let invalid = end;
+  for (let block = firstBlock; valid < end; block *= 2) {
+    // Moves back at most 3 bytes, and in valid UTF-8 onto a true character boundary.
+    const cut = valid + block >= end ? end : findUtf8BoundaryBefore(bytes, valid + block);
+    const range = valid === 0 && cut === bytes.length ? bytes : bytes.subarray(valid, cut);
+    if (!isUtf8(range)) {
+      invalid = cut;
+      break;
+    }
+    valid = cut;
+  }
   while (invalid - valid > 8) {
-    // In valid UTF-8 the lead byte is at most 3 bytes back, so `cut` is a true character boundary.
     const cut = findUtf8BoundaryBefore(bytes, valid + ((invalid - valid) >> 1));
     if (isUtf8(bytes.subarray(valid, cut))) valid = cut;
     else invalid = cut;

@@ -131,15 +131,19 @@ describe('BinaryGuard properties', () => {
     );
   });
 
-  it('should find the longest strict-UTF-8 prefix when the bytes are not UTF-8', () => {
+  it('should find the longest strict-UTF-8 prefix for any bytes and first block', () => {
     fc.assert(
-      fc.property(mixedBytes, (bytes) => {
-        fc.pre(!isUtf8(bytes));
-        let longest = 0;
-        for (let length = 1; length <= bytes.length; length++)
-          if (isUtf8(bytes.subarray(0, length))) longest = length;
-        expect(findValidUtf8Prefix(bytes, bytes.length)).toBe(longest);
-      }),
+      fc.property(
+        fc.oneof(mixedBytes, controlHeavyUtf8),
+        fc.integer({ min: 4, max: 2048 }),
+        (bytes, block) => {
+          let longest = 0;
+          for (let length = 1; length <= bytes.length; length++)
+            if (isUtf8(bytes.subarray(0, length))) longest = length;
+          expect(findValidUtf8Prefix(bytes, bytes.length, block)).toBe(longest);
+        },
+      ),
+      LIMITS,
     );
   });
 });
