@@ -31,11 +31,11 @@ export class BinaryGuard extends Transform {
   /** The last pending bytes the UTF-8 run has not decided yet: at most a few hundred, contiguous. */
   #carried: Buffer = EMPTY;
   #windowing = false;
-  #withheld = false;
   #utf16: Utf16Encoding | null = null;
   #encoding: BinaryGuardEncoding = 'utf-8';
   #passedBytes = 0;
   #withheldBytes = 0;
+  /** The first binary window's control share; set once, when everything from there on is withheld. */
   #controlShare: number | null = null;
   #atLineStart = true;
 
@@ -51,7 +51,7 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#withheld) this.#withhold(chunk.length);
+    if (this.withheld) this.#withhold(chunk.length);
     else if (chunk.length > 0) {
       this.#pending.push(chunk);
       this.#pendingBytes += chunk.length;
@@ -61,7 +61,7 @@ export class BinaryGuard extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    if (!this.#withheld) this.#drain(EMPTY, true);
+    if (!this.withheld) this.#drain(EMPTY, true);
     const text = this.placeholder;
     if (text !== null && this.#options.emitPlaceholder)
       this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
@@ -71,13 +71,14 @@ export class BinaryGuard extends Transform {
   /** Moves the pending bytes, the last `fresh` of them new to the UTF-8 run, as far as they can go. */
   #drain(fresh: Buffer, final: boolean): void {
     let unseen = fresh;
-    while (!this.#withheld) {
+    while (!this.withheld) {
       if (!this.#windowing) {
         if (unseen.length === 0 && !final) return;
         if (!this.#extendRun(unseen, final)) return;
       }
       if (!this.#classify(final)) return;
-      unseen = this.#windowing ? EMPTY : (this.#pending[0] ?? EMPTY);
+      // Back from a legacy window: what follows it is new to the run (in UTF-16 it goes unread).
+      unseen = this.#pending[0] ?? EMPTY;
     }
   }
 
@@ -133,7 +134,6 @@ export class BinaryGuard extends Transform {
     const { verdict, controlShare } = classifyWindow(window, utf16, this.#utf16 !== null, last);
     if (verdict === 'binary') {
       this.#controlShare = controlShare;
-      this.#withheld = true;
       this.#withhold(bytes.length);
       return false;
     }
@@ -147,14 +147,14 @@ export class BinaryGuard extends Transform {
 
   #pass(bytes: Buffer, verdict: 'utf-8' | 'legacy' | Utf16Encoding, controlShare: number | null): void {
     if (bytes.length === 0) return;
-    this.#log.add(verdict, this.#passedBytes, bytes.length, controlShare, verdict === 'utf-8');
+    this.#log.add(verdict, this.#passedBytes, bytes.length, controlShare);
     this.#passedBytes += bytes.length;
     this.#atLineStart = endsWithLineFeed(bytes, this.#utf16);
     this.push(bytes);
   }
 
   #withhold(bytes: number): void {
-    this.#log.add('binary', this.#passedBytes + this.#withheldBytes, bytes, this.#controlShare, true);
+    this.#log.add('binary', this.#passedBytes + this.#withheldBytes, bytes, this.#controlShare);
     this.#withheldBytes += bytes;
   }
 
@@ -174,15 +174,21 @@ export class BinaryGuard extends Transform {
 
   /** The placeholder for what is withheld so far (final once the input ended), or `null`. */
   get placeholder(): string | null {
-    if (!this.#withheld) return null;
+    if (this.#controlShare === null) return null;
     const { label, command } = this.#options;
-    const run = { label, command, bytes: this.#withheldBytes, from: this.#passedBytes };
-    return formatPlaceholder({ ...run, controlShare: this.#controlShare ?? 0 });
+    const bytes = this.#withheldBytes;
+    return formatPlaceholder({
+      label,
+      command,
+      bytes,
+      from: this.#passedBytes,
+      controlShare: this.#controlShare,
+    });
   }
 
   /** Whether a binary window was met; everything from there on is withheld. */
   get withheld(): boolean {
-    return this.#withheld;
+    return this.#controlShare !== null;
   }
 
   /** Raw input bytes withheld so far. */
@@ -214,9 +220,9 @@ export class BinaryGuard extends Transform {
   get stats(): BinaryGuardStats {
     return {
       label: this.#options.label,
-      withheld: this.#withheld,
+      withheld: this.withheld,
       withheldBytes: this.#withheldBytes,
-      withheldFrom: this.#withheld ? this.#passedBytes : null,
+      withheldFrom: this.withheld ? this.#passedBytes : null,
       controlShare: this.#controlShare,
       passedBytes: this.#passedBytes,
       heldBytes: this.#pendingBytes,

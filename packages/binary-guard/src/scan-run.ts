@@ -62,20 +62,6 @@ export function scanJoined(bytes: Buffer, final: boolean, passedBefore: number):
   return stepAt(opening, broken, passedBefore);
 }
 
-/** A reused home for a seam of at most 4 bytes (one character), so the common seam allocates nothing. */
-const SMALL_SEAM = Buffer.alloc(4);
-const SMALL_SEAM_VIEWS = [0, 1, 2, 3, 4].map((length) => SMALL_SEAM.subarray(0, length));
-
-/** `carried` followed by `next[0, continued)`, in one buffer (valid until the next call). */
-function joinSeam(carried: Buffer, next: Buffer, continued: number): Buffer {
-  if (continued === 0) return carried;
-  const length = carried.length + continued;
-  if (length > SMALL_SEAM.length) return Buffer.concat([carried, next.subarray(0, continued)]);
-  for (let index = 0; index < carried.length; index++) SMALL_SEAM[index] = carried[index] as number;
-  for (let index = 0; index < continued; index++) SMALL_SEAM[carried.length + index] = next[index] as number;
-  return SMALL_SEAM_VIEWS[length] as Buffer;
-}
-
 /**
  * {@link scanRun} on `carried + next` without joining them: only the seam (`carried` and the
  * continuation bytes that open `next`) is copied. Strict UTF-8 splits exactly at the seam's end,
@@ -84,7 +70,7 @@ function joinSeam(carried: Buffer, next: Buffer, continued: number): Buffer {
  */
 export function scanSeamed(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
   const continued = skipUtf8Continuation(next, 0);
-  const seam = joinSeam(carried, next, continued);
+  const seam = continued === 0 ? carried : Buffer.concat([carried, next.subarray(0, continued)]);
   const end = findUtf8BoundaryBefore(next, next.length);
   let valid: number;
   if (seam.length > 0 && !isUtf8(seam)) valid = findValidUtf8Prefix(seam, seam.length);

@@ -23,16 +23,14 @@ export class SegmentLog {
   #kept: BinaryGuardSegment[] = [];
   #current: BinaryGuardSegment | null = null;
 
-  /** Adds `bytes` at `offset` to the current segment when it is of the same verdict and `merge` allows, else opens one. */
-  add(
-    verdict: BinaryGuardVerdict,
-    offset: number,
-    bytes: number,
-    controlShare: number | null,
-    merge: boolean,
-  ): void {
+  /**
+   * Adds `bytes` at `offset` to the current segment when that continues it, else opens one. Only
+   * strict-UTF-8 runs and the withheld run grow; each window stays a segment of its own.
+   */
+  add(verdict: BinaryGuardVerdict, offset: number, bytes: number, controlShare: number | null): void {
     const current = this.#current;
-    if (merge && current?.verdict === verdict && current.offset + current.bytes === offset) {
+    const grows = verdict === 'utf-8' || verdict === 'binary';
+    if (grows && current?.verdict === verdict && current.offset + current.bytes === offset) {
       current.bytes += bytes;
       return;
     }
