@@ -1,10 +1,5 @@
 import type { KeepMode } from '@pipeguard/bounded-sink';
-import {
-  validateBoolean,
-  validateInteger,
-  validateOptionsObject,
-  validateString,
-} from '@pipeguard/shared';
+import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
 import { resolveAutoFallback } from './host-fallback';
 
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
