@@ -14,17 +14,15 @@ export class SpillTap extends Transform {
   readonly #file: WriteStream;
   readonly #maxBytes: number | null;
   #written = 0;
-  #fileError: Error | null = null;
 
   constructor(directory: string, label: string, maxBytes: number | null) {
     super();
-    this.path = join(directory, `pipeguard-${label}-${randomUUID()}.out`);
+    // The label names the file, never its place: anything but a plain name character becomes `_`.
+    const name = label.replace(/[^\w.-]/g, '_');
+    this.path = join(directory, `pipeguard-${name}-${randomUUID()}.out`);
     this.#maxBytes = maxBytes;
     this.#file = createWriteStream(this.path, { flags: 'wx', mode: 0o600 });
-    this.#file.on('error', (error) => {
-      this.#fileError = error;
-      this.destroy(error);
-    });
+    this.#file.on('error', (error) => this.destroy(error));
   }
 
   /** Bytes written to the spill file. */
@@ -46,10 +44,7 @@ export class SpillTap extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.#fileError) {
-      callback(this.#fileError);
-      return;
-    }
+    // A file error has destroyed this stage already, so it never flushes.
     this.#file.end(() => callback());
   }
 

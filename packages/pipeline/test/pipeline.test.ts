@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
 import { cutAt, feed } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
@@ -142,6 +142,18 @@ describe('pipeline', () => {
     expect(capture.spilledBytes).toBe(4000);
     expect(capture.marker).toContain(`its first 4000 bytes are in ${capture.spillPath}`);
     expect((await stat(capture.spillPath as string)).size).toBe(4000);
+  });
+
+  it('should keep the spill file in its directory whatever the label says', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pipeguard-spill-'));
+    const capture = await pipeline(feed([Buffer.from(lines(100))]), {
+      maxBytes: 100,
+      spill: directory,
+      label: '../../escaped/out',
+    });
+    expect(dirname(capture.spillPath as string)).toBe(directory);
+    expect(basename(capture.spillPath as string)).toMatch(/^pipeguard-\.\._\.\._escaped_out-[\w-]+\.out$/);
+    expect((await stat(capture.spillPath as string)).size).toBeGreaterThan(0);
   });
 
   it('should reject with the source error and destroy every stage', async () => {
