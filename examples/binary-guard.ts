@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -35,3 +35,4 @@ console.log(names.text.split('\0').filter(Boolean).sort().join('\n'));
 console.log(
   `withheld: ${names.guard.stats.withheld}; NUL separators kept: ${names.text.split('\0').length - 1}`,
 );
+await rm(dir, { recursive: true, force: true });

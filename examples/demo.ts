@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { quoteShellArgument } from '@pipeguard/shared';
 import iconv from 'iconv-lite';
 
 /**
@@ -67,10 +68,7 @@ const scenarios: { title: string; runs: string[][] }[] = [
 ];
 
 function display(args: string[]): string {
-  const quoted = args.map((arg) =>
-    /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`,
-  );
-  return `$ pipeguard ${quoted.join(' ')}`.replaceAll(dir, '$DEMO');
+  return `$ pipeguard ${args.map(quoteShellArgument).join(' ')}`.replaceAll(dir, '$DEMO');
 }
 
 function runCli(
@@ -95,14 +93,18 @@ function runCli(
   });
 }
 
-for (const [index, { title, runs }] of scenarios.entries()) {
-  console.log(`\n### ${index + 1}. ${title}\n`);
-  for (const args of runs) {
-    const { stdout, stderr, status, ms } = await runCli(args);
-    console.log(display(args));
-    if (stdout !== '') console.log(stdout.replace(/\n$/, ''));
-    for (const line of stderr.split('\n').filter(Boolean))
-      console.log(`(stderr) ${line.replaceAll(dir, '$DEMO')}`);
-    console.log(`→ exit status ${status}, ${(ms / 1000).toFixed(1)} s\n`);
+try {
+  for (const [index, { title, runs }] of scenarios.entries()) {
+    console.log(`\n### ${index + 1}. ${title}\n`);
+    for (const args of runs) {
+      const { stdout, stderr, status, ms } = await runCli(args);
+      console.log(display(args));
+      if (stdout !== '') console.log(stdout.replace(/\n$/, ''));
+      for (const line of stderr.split('\n').filter(Boolean))
+        console.log(`(stderr) ${line.replaceAll(dir, '$DEMO')}`);
+      console.log(`→ exit status ${status}, ${(ms / 1000).toFixed(1)} s\n`);
+    }
   }
+} finally {
+  await rm(dir, { recursive: true, force: true });
 }

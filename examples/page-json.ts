@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBytesAsUtf8, readLines } from '@pipeguard/file-window';
@@ -12,7 +12,8 @@ const records = Array.from({ length: 400 }, (_, id) => ({
   id,
   city: ['Zürich', '東京', 'São Paulo'][id % 3],
 }));
-const file = join(await mkdtemp(join(tmpdir(), 'pipeguard-example-')), 'cities.min.json');
+const dir = await mkdtemp(join(tmpdir(), 'pipeguard-example-'));
+const file = join(dir, 'cities.min.json');
 await writeFile(file, JSON.stringify(records));
 
 const page = await readLines(file, { maxLineBytes: 60 });
@@ -32,3 +33,4 @@ for (let eof = false; !eof; ) {
 const whole = await readFile(file, 'utf8');
 const kept = whole.slice(0, whole.length - pieces.join('').length);
 console.log(`kept + windows = the whole file: ${kept + pieces.join('') === whole}`);
+await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { describeReceived } from '@pipeguard/shared';
+import { describeReceived, validateString } from '@pipeguard/shared';
 import iconv from 'iconv-lite';
 import { type HostEncodingInput, resolveHostFallback } from './host-encoding';
 
@@ -36,11 +36,7 @@ export function resolveFallbackOption(fallback: unknown, host: unknown): string[
 }
 
 function validateEncoding(name: string, encoding: unknown): string {
-  if (typeof encoding !== 'string') {
-    throw new TypeError(
-      `The "${name}" option must be of type string. Received ${describeReceived(encoding)}`,
-    );
-  }
+  validateString(name, encoding);
   if (!iconv.encodingExists(encoding)) {
     throw new TypeError(
       `The "${name}" option must be an encoding iconv-lite supports. Received ${describeReceived(encoding)}`,
@@ -50,24 +46,15 @@ function validateEncoding(name: string, encoding: unknown): string {
 }
 
 function validateHost(host: unknown): asserts host is HostEncodingInput {
-  const received = describeReceived(host);
   if (typeof host !== 'object' || host === null || Array.isArray(host)) {
     throw new TypeError(
-      `The "host" option must be of type object when "fallback" is 'auto'. Received ${received}`,
+      `The "host" option must be of type object when "fallback" is 'auto'. Received ${describeReceived(host)}`,
     );
   }
   const { platform, env, windowsLocale } = host as Record<string, unknown>;
-  if (typeof platform !== 'string') {
-    throw new TypeError(
-      `The "host.platform" option must be of type string. Received ${describeReceived(platform)}`,
-    );
-  }
+  validateString('host.platform', platform);
   if (env !== undefined && (typeof env !== 'object' || env === null)) {
     throw new TypeError(`The "host.env" option must be of type object. Received ${describeReceived(env)}`);
   }
-  if (windowsLocale !== undefined && typeof windowsLocale !== 'string') {
-    throw new TypeError(
-      `The "host.windowsLocale" option must be of type string. Received ${describeReceived(windowsLocale)}`,
-    );
-  }
+  if (windowsLocale !== undefined) validateString('host.windowsLocale', windowsLocale);
 }

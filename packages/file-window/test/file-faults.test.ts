@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
-import { mkdtemp, open } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,10 @@ describe('file reads under faults', () => {
     dir = await mkdtemp(join(tmpdir(), 'pipeguard-faults-'));
     chmodSync(dir, 0o755);
   });
-  afterAll(() => {
+  afterAll(async () => {
+    // A test may have taken permissions away below; give them back so the folder can go.
     chmodSync(dir, 0o755);
+    await rm(dir, { recursive: true, force: true });
   });
 
   it.each(readers)(
