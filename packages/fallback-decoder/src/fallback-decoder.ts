@@ -1,12 +1,12 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import type { LineBatch } from '@pipeguard/line-splitter';
+import { isLineBatch, isLineUnit, type LineBatch } from '@pipeguard/line-splitter';
 import { describeReceived, validateOptionsObject } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
-import { isBatch, isUnit, toBuffer } from './chunk-shapes';
 import { decodeRejectedUnit, type RejectedPath } from './decode-unit';
 import { FallbackDecoderError } from './errors';
 import { type FallbackOption, resolveFallbackOption } from './fallback-option';
 import type { HostEncodingInput } from './host-encoding';
+import { toBuffer } from './to-buffer';
 
 /** Options of {@link FallbackDecoder}. */
 export interface FallbackDecoderOptions {
@@ -90,8 +90,8 @@ export class FallbackDecoder extends Transform {
   ): void {
     let text: string;
     if (chunk instanceof Uint8Array) text = this.#decodeUnit(toBuffer(chunk));
-    else if (isBatch(chunk)) text = this.#decodeBatch(chunk);
-    else if (isUnit(chunk)) text = this.#decodeUnit(toBuffer(chunk.bytes)) + chunk.terminator;
+    else if (isLineBatch(chunk)) text = this.#decodeBatch(chunk);
+    else if (isLineUnit(chunk)) text = this.#decodeUnit(toBuffer(chunk.bytes)) + chunk.terminator;
     else {
       const message = `Expected a LineUnit, a LineBatch or a Buffer. Received ${describeReceived(chunk)}`;
       callback(new FallbackDecoderError(message, 'ERR_FALLBACK_DECODER_INVALID_CHUNK'));

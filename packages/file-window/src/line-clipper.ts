@@ -1,5 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import type { LineBatch, LineTerminator, LineUnit } from '@pipeguard/line-splitter';
+import {
+  isLineBatch,
+  isLineUnit,
+  type LineBatch,
+  type LineTerminator,
+  type LineUnit,
+} from '@pipeguard/line-splitter';
 import { describeReceived, validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
@@ -45,16 +51,6 @@ const TERMINATOR_BYTES: Readonly<Record<LineTerminator, Buffer>> = {
   '\r': Buffer.from('\r'),
   '': Buffer.alloc(0),
 };
-
-function isLineUnit(chunk: unknown): chunk is LineUnit {
-  return Buffer.isBuffer((chunk as LineUnit | null)?.bytes) && typeof (chunk as LineUnit).offset === 'number';
-}
-
-/** Whether a chunk is a `LineBatch`: `unitCount` is checked first, as reading `units` builds a lazy batch's units. */
-function isLineBatch(chunk: unknown): chunk is LineBatch {
-  const batch = chunk as LineBatch;
-  return isLineUnit(chunk) && (typeof batch.unitCount === 'number' || Array.isArray(batch.units));
-}
 
 /**
  * Caps each `LineSplitter` unit at `maxLineBytes` content bytes and appends a marker naming the omitted

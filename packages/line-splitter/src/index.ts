@@ -1,3 +1,3 @@
 export type { LineSplitterOptions, LineSplitterStats } from './line-splitter';
 export { LineSplitter } from './line-splitter';
-export type { LineBatch, LineTerminator, LineUnit } from './line-unit';
+export { isLineBatch, isLineUnit, type LineBatch, type LineTerminator, type LineUnit } from './line-unit';

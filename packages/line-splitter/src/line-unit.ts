@@ -33,3 +33,26 @@ export interface LineBatch {
   /** Bytes of the longest unit, terminator excluded (0 for empty units), without building them. */
   readonly longestUnitBytes?: number;
 }
+
+/** Whether a chunk has the shape of a {@link LineUnit}: bytes, the terminator that ended them, an offset. */
+export function isLineUnit(chunk: unknown): chunk is LineUnit {
+  const unit = chunk as Partial<LineUnit> | null;
+  return (
+    unit?.bytes instanceof Uint8Array &&
+    typeof unit.terminator === 'string' &&
+    typeof unit.offset === 'number'
+  );
+}
+
+/**
+ * Whether a chunk has the shape of a {@link LineBatch}. `unitCount` is looked at before `units`,
+ * because reading `units` builds a lazy batch's units.
+ */
+export function isLineBatch(chunk: unknown): chunk is LineBatch {
+  const batch = chunk as Partial<LineBatch> | null;
+  return (
+    batch?.bytes instanceof Uint8Array &&
+    typeof batch.offset === 'number' &&
+    (typeof batch.unitCount === 'number' || Array.isArray(batch.units))
+  );
+}

@@ -2,7 +2,14 @@ import { pipeline } from 'node:stream/promises';
 import { collect, cutAt, everySplit, feed } from '@pipeguard/test-utils';
 import { Readable, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { type LineBatch, LineSplitter, type LineSplitterOptions, type LineUnit } from '../src/index';
+import {
+  isLineBatch,
+  isLineUnit,
+  type LineBatch,
+  LineSplitter,
+  type LineSplitterOptions,
+  type LineUnit,
+} from '../src/index';
 
 /** Splits `chunks` and returns the units as readable rows, batches flattened. */
 async function split(chunks: Buffer[], options?: LineSplitterOptions) {
@@ -177,7 +184,11 @@ describe('LineSplitter', () => {
       [1, 4],
     ]);
     expect(splitter.stats.builtUnits).toBe(0);
+    // Recognising a lazy batch by its shape builds none of its units either.
+    expect(out.every((batch) => isLineBatch(batch) && !isLineUnit(batch))).toBe(true);
+    expect(splitter.stats.builtUnits).toBe(0);
     const [first] = out as [LineBatch];
+    expect(first.units.every((unit) => isLineUnit(unit) && !isLineBatch(unit))).toBe(true);
     expect(first.units.map((unit) => [unit.bytes.toString(), unit.terminator, unit.offset])).toEqual([
       ['a', '\n', 0],
       ['bb', '\r\n', 2],
