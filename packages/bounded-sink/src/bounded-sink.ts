@@ -8,13 +8,8 @@ import {
 import { Writable } from 'readable-stream';
 import { ByteWindow } from './byte-window';
 import { BoundedSinkError } from './errors';
+import { DEFAULT_MAX_BYTES, KEEP_MODES, type KeepMode } from './keep-mode';
 import { type BoundedSinkResult, composeResult } from './sink-result';
-
-/** Which part of an over-long stream a {@link BoundedSink} keeps. */
-export type KeepMode = 'head' | 'tail' | 'both';
-
-const KEEP_MODES: readonly KeepMode[] = ['head', 'tail', 'both'];
-const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 /** Options of {@link BoundedSink}; unknown keys are ignored. */
 export interface BoundedSinkOptions {

@@ -1,4 +1,5 @@
 import { findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import type { KeepMode } from './keep-mode';
 import { formatTruncationMarker } from './marker';
 
 const DECODER = new TextDecoder();
@@ -27,7 +28,7 @@ export interface HeldBytes {
   tail: Buffer;
   totalBytes: number;
   maxBytes: number | null;
-  keep: 'head' | 'tail' | 'both';
+  keep: KeepMode;
   label: string;
 }
 
@@ -102,7 +103,7 @@ export function joinAroundMarker(
   headText: string,
   marker: string,
   tailText: string,
-  keep: 'head' | 'tail' | 'both',
+  keep: KeepMode,
 ): { text: string; markerIndex: number } {
   const separator = headText === '' || headText.endsWith('\n') ? '' : '\n';
   const before = keep === 'tail' ? '' : `${headText}${separator}`;

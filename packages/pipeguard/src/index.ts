@@ -13,8 +13,10 @@ export {
   type BoundedSinkOptions,
   type BoundedSinkResult,
   type BoundedSinkStats,
+  DEFAULT_MAX_BYTES,
   formatTruncationMarker,
   joinAroundMarker,
+  KEEP_MODES,
   type KeepMode,
 } from '@pipeguard/bounded-sink';
 export {
@@ -58,6 +60,8 @@ export {
   type Utf8Window,
 } from '@pipeguard/file-window';
 export {
+  isLineBatch,
+  isLineUnit,
   type LineBatch,
   LineSplitter,
   type LineSplitterOptions,

@@ -1,4 +1,4 @@
-import type { KeepMode } from '@pipeguard/bounded-sink';
+import { DEFAULT_MAX_BYTES, type KeepMode } from '@pipeguard/bounded-sink';
 import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
 import { resolveAutoFallback } from './host-fallback';
 
@@ -54,7 +54,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
   validateOptionsObject(options);
   const {
     label = 'stdout',
-    maxBytes = 1024 * 1024,
+    maxBytes = DEFAULT_MAX_BYTES,
     keep = 'head',
     fallback: requestedFallback = null,
     binaryGuard = true,

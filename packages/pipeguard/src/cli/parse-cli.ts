@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { KeepMode } from '@pipeguard/bounded-sink';
+import { DEFAULT_MAX_BYTES, KEEP_MODES, type KeepMode } from '@pipeguard/bounded-sink';
 import { DEFAULT_LINE_LIMIT, DEFAULT_MAX_LINE_BYTES, DEFAULT_WINDOW_BYTES } from '@pipeguard/file-window';
 import { choiceValue, countValue, durationValue, fallbackValue, sizeValue } from './option-values';
 import { UsageError } from './usage-error';
@@ -103,8 +103,8 @@ export function parseCli(args: readonly string[]): CliCommand {
   const keep = text('keep');
   const fallback = text('fallback');
   const capture: CaptureSettings = {
-    maxBytes: maxBytes === undefined ? 1024 * 1024 : sizeValue('--max-bytes', maxBytes, true),
-    keep: keep === undefined ? 'head' : choiceValue('--keep', keep, ['head', 'tail', 'both'] as const),
+    maxBytes: maxBytes === undefined ? DEFAULT_MAX_BYTES : sizeValue('--max-bytes', maxBytes, true),
+    keep: keep === undefined ? 'head' : choiceValue('--keep', keep, KEEP_MODES),
     fallback: fallback === undefined ? null : fallbackValue('--fallback', fallback),
     binaryGuard: values['no-binary-guard'] !== true,
     maxLineBytes: maxLineBytes === undefined ? null : sizeValue('--max-line-bytes', maxLineBytes, true, 1),
