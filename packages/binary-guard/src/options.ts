@@ -1,10 +1,4 @@
-import {
-  describeReceived,
-  validateBoolean,
-  validateInteger,
-  validateOptionsObject,
-  validateString,
-} from '@pipeguard/shared';
+import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
 
 /** Options of {@link BinaryGuard}. */
 export interface BinaryGuardOptions {
@@ -46,12 +40,7 @@ export interface ResolvedOptions {
 export function resolveOptions(options: BinaryGuardOptions | undefined): ResolvedOptions {
   validateOptionsObject(options);
   const { label = 'stdout', windowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
-  validateString('label', label);
-  if (label.length === 0) {
-    throw new RangeError(
-      `The "label" option must be a non-empty string. Received ${describeReceived(label)}`,
-    );
-  }
+  validateString('label', label, { nonEmpty: true });
   validateInteger('windowBytes', windowBytes, { minimum: 1024 });
   if (command !== undefined) validateString('command', command);
   validateBoolean('emitPlaceholder', emitPlaceholder);

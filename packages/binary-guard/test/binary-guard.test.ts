@@ -56,11 +56,7 @@ describe('BinaryGuard', () => {
         TypeError,
         'The "emitPlaceholder" option must be of type boolean. Received type string (\'no\')',
       ],
-      [
-        { label: '' },
-        RangeError,
-        'The "label" option must be a non-empty string. Received type string (\'\')',
-      ],
+      [{ label: '' }, RangeError, 'The "label" option must be a non-empty string. Received \'\''],
       [
         { command: ['ls'] },
         TypeError,

@@ -60,9 +60,14 @@ export function validateOneOf<T extends string>(
   if (!allowed.includes(value as T)) throw rangeError(name, `one of ${list}`, value);
 }
 
-/** Validates a string option. */
-export function validateString(name: string, value: unknown): asserts value is string {
+/** Validates a string option; with `nonEmpty`, `''` is a RangeError. */
+export function validateString(
+  name: string,
+  value: unknown,
+  { nonEmpty = false } = {},
+): asserts value is string {
   if (typeof value !== 'string') throw typeError(name, 'of type string', value);
+  if (nonEmpty && value === '') throw rangeError(name, 'a non-empty string', value);
 }
 
 /** Validates a function option. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateInteger, validateOneOf, validateOptionsObject } from '../src/index';
+import { validateInteger, validateOneOf, validateOptionsObject, validateString } from '../src/index';
 
 describe('validateInteger', () => {
   it.each([
@@ -34,5 +34,18 @@ describe('validateOneOf', () => {
 describe('validateOptionsObject', () => {
   it.each([null, 5, 'x', []])('should reject %j', (value) => {
     expect(() => validateOptionsObject(value)).toThrow(TypeError);
+  });
+});
+
+describe('validateString', () => {
+  it('should reject a non-string with a TypeError and, when asked, an empty string with a RangeError', () => {
+    expect(() => validateString('label', 1)).toThrow(
+      new TypeError('The "label" option must be of type string. Received type number (1)'),
+    );
+    expect(() => validateString('label', '')).not.toThrow();
+    expect(() => validateString('label', '', { nonEmpty: true })).toThrow(
+      new RangeError(`The "label" option must be a non-empty string. Received ''`),
+    );
+    expect(() => validateString('label', 'x', { nonEmpty: true })).not.toThrow();
   });
 });
