@@ -253,6 +253,19 @@ const utf8 = (name: string, text: string): Sample => ({
   encoding: 'utf-8',
 });
 
+/** The legacy-codepage text samples: name, sentences, and the codec they are encoded in. */
+const LEGACY_TEXTS: ReadonlyArray<[string, readonly string[], string]> = [
+  ['Russian, cp1251', RUSSIAN_TYPOGRAPHIC, 'cp1251'],
+  ['Russian, KOI8-R', RUSSIAN, 'koi8-r'],
+  ['Japanese, Shift_JIS', JAPANESE, 'shift_jis'],
+  ['Japanese, EUC-JP', JAPANESE, 'euc-jp'],
+  ['Chinese, GBK', CHINESE_SIMPLIFIED, 'gbk'],
+  ['Chinese, Big5', CHINESE_TRADITIONAL, 'big5'],
+  ['Korean, EUC-KR', KOREAN, 'euc-kr'],
+  ['French and German, latin-1', FRENCH, 'latin1'],
+  ['French, cp1252 (’ “ ” – — € …)', FRENCH_CP1252, 'cp1252'],
+];
+
 /** Builds the whole corpus: real executables, synthetic headers, compressed and random bytes, and text of every kind. */
 export function buildCorpus(): Sample[] {
   const node = readFileSync(process.execPath);
@@ -271,15 +284,7 @@ export function buildCorpus(): Sample[] {
       'random bytes after a UTF-16LE BOM',
       Buffer.concat([Buffer.from([0xff, 0xfe]), seededBytes(8192)]),
     ),
-    legacy('Russian, cp1251', RUSSIAN_TYPOGRAPHIC, 'cp1251'),
-    legacy('Russian, KOI8-R', RUSSIAN, 'koi8-r'),
-    legacy('Japanese, Shift_JIS', JAPANESE, 'shift_jis'),
-    legacy('Japanese, EUC-JP', JAPANESE, 'euc-jp'),
-    legacy('Chinese, GBK', CHINESE_SIMPLIFIED, 'gbk'),
-    legacy('Chinese, Big5', CHINESE_TRADITIONAL, 'big5'),
-    legacy('Korean, EUC-KR', KOREAN, 'euc-kr'),
-    legacy('French and German, latin-1', FRENCH, 'latin1'),
-    legacy('French, cp1252 (’ “ ” – — € …)', FRENCH_CP1252, 'cp1252'),
+    ...LEGACY_TEXTS.map(([name, sentences, codec]) => legacy(name, sentences, codec)),
     legacy('ANSI-coloured test run, cp1252', [ansiTestRun('+', 'x', TEST_NAMES)], 'cp1252'),
     utf8('French and German, UTF-8', prose(FRENCH_CP1252)),
     utf8('Japanese and Chinese, UTF-8', prose([...JAPANESE, ...CHINESE_SIMPLIFIED])),
@@ -304,14 +309,6 @@ export function buildCorpus(): Sample[] {
 }
 
 /** The sentence sets with the codecs they are encoded in, so tests can check every sentence round-trips. */
-export const LEGACY_SOURCES: ReadonlyArray<[readonly string[], string]> = [
-  [RUSSIAN_TYPOGRAPHIC, 'cp1251'],
-  [RUSSIAN, 'koi8-r'],
-  [JAPANESE, 'shift_jis'],
-  [JAPANESE, 'euc-jp'],
-  [CHINESE_SIMPLIFIED, 'gbk'],
-  [CHINESE_TRADITIONAL, 'big5'],
-  [KOREAN, 'euc-kr'],
-  [FRENCH, 'latin1'],
-  [FRENCH_CP1252, 'cp1252'],
-];
+export const LEGACY_SOURCES: ReadonlyArray<[readonly string[], string]> = LEGACY_TEXTS.map(
+  ([, sentences, codec]) => [sentences, codec],
+);
