@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore, utf8SequenceLength } from '@pipeguard/shared';
+import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import { wellFormedLength } from './well-formed-length';
 
 // Blocks are validated natively; only a block that fails is walked character by character.
 const BLOCK_BYTES = 4096;
@@ -25,17 +26,17 @@ export function countInvalidUtf8(bytes: Uint8Array): number {
 }
 
 function countInvalidInBlock(block: Uint8Array): number {
-  let valid = 0;
+  let invalid = 0;
   let index = 0;
   while (index < block.length) {
-    const length = utf8SequenceLength(block[index] as number);
+    const length = wellFormedLength(block, index);
     // Advancing one byte after a failure is exact: a well-formed sequence never starts on a continuation byte.
-    if (isUtf8(block.subarray(index, index + length))) {
-      valid += length;
-      index += length;
-    } else {
+    if (length === 0) {
+      invalid++;
       index++;
+    } else {
+      index += length;
     }
   }
-  return block.length - valid;
+  return invalid;
 }

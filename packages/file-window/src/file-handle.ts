@@ -33,10 +33,13 @@ function kindOf(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** Rejects what byte offsets cannot address: a FIFO or a device has no stable bytes to page through. */
-async function assertRegularFile(handle: FileHandle, name: string): Promise<void> {
+/**
+ * Rejects what byte offsets cannot address: a FIFO or a device has no stable bytes to page through.
+ * Returns the stats, so a caller that needs the size makes no second `fstat`.
+ */
+async function statRegularFile(handle: FileHandle, name: string): Promise<Stats> {
   const stats = await handle.stat();
-  if (stats.isFile()) return;
+  if (stats.isFile()) return stats;
   throw new FileWindowError(
     'ERR_FILE_WINDOW_NOT_A_FILE',
     name,
@@ -44,20 +47,22 @@ async function assertRegularFile(handle: FileHandle, name: string): Promise<void
   );
 }
 
-/** Runs `use` on the file's handle: a caller's handle is used as is, a path is opened and closed again. */
+/**
+ * Runs `use` on the file's handle and its stats, taken once when the handle was checked: a caller's
+ * handle is used as is, a path is opened and closed again.
+ */
 export async function withFileHandle<T>(
   file: FileInput,
-  use: (handle: FileHandle) => Promise<T>,
+  use: (handle: FileHandle, stats: Stats) => Promise<T>,
 ): Promise<T> {
   if (isFileHandle(file)) {
-    await assertRegularFile(file, `file descriptor ${file.fd}`);
-    return use(file);
+    return use(file, await statRegularFile(file, `file descriptor ${file.fd}`));
   }
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is rejected just below.
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    await assertRegularFile(handle, file instanceof URL ? fileURLToPath(file) : String(file));
-    return await use(handle);
+    const stats = await statRegularFile(handle, file instanceof URL ? fileURLToPath(file) : String(file));
+    return await use(handle, stats);
   } finally {
     await handle.close();
   }

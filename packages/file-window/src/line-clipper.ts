@@ -1,12 +1,11 @@
 import { isUtf8 } from 'node:buffer';
+import { isLineBatch, isLineUnit, type LineBatch, type LineUnit } from '@pipeguard/line-splitter';
 import {
-  isLineBatch,
-  isLineUnit,
-  type LineBatch,
-  type LineTerminator,
-  type LineUnit,
-} from '@pipeguard/line-splitter';
-import { describeReceived, validateInteger, validateOptionsObject } from '@pipeguard/shared';
+  describeReceived,
+  type TransformCallback,
+  validateInteger,
+  validateOptionsObject,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
 import { LineClipperError } from './errors';
@@ -45,17 +44,11 @@ export interface LineClipperStats {
   clips: LineClip[];
 }
 
-const TERMINATOR_BYTES: Readonly<Record<LineTerminator, Buffer>> = {
-  '\n': Buffer.from('\n'),
-  '\r\n': Buffer.from('\r\n'),
-  '\r': Buffer.from('\r'),
-  '': Buffer.alloc(0),
-};
-
 /**
  * Caps each `LineSplitter` unit at `maxLineBytes` content bytes and appends a marker naming the omitted
  * bytes by stream offset, e.g. `…[+3000 bytes omitted, starting at byte offset 2000 up to and including
- * byte offset 4999]`. Takes `LineUnit`s or `LineBatch`es in object mode and emits the same kind.
+ * byte offset 4999]`. Takes `LineUnit`s or `LineBatch`es in object mode; a unit leaves as a unit, a
+ * batch as the same batch or, when it holds a clipped unit, as sub-batches around that clipped unit.
  */
 export class LineClipper extends Transform {
   readonly #maxLineBytes: number;
@@ -92,13 +85,10 @@ export class LineClipper extends Transform {
     };
   }
 
-  override _transform(
-    chunk: unknown,
-    _encoding: BufferEncoding,
-    callback: (error?: Error | null, data?: unknown) => void,
-  ): void {
+  override _transform(chunk: unknown, _encoding: BufferEncoding, callback: TransformCallback): void {
     if (isLineBatch(chunk)) {
-      callback(null, this.#clipBatch(chunk));
+      this.#clipBatch(chunk);
+      callback();
     } else if (isLineUnit(chunk)) {
       callback(null, this.#clipUnit(chunk));
     } else {
@@ -127,36 +117,54 @@ export class LineClipper extends Transform {
     return { bytes: Buffer.concat([kept, marker]), terminator: unit.terminator, offset: unit.offset, clip };
   }
 
-  #clipBatch(batch: LineBatch): LineBatch {
+  /** Pushes the batch as is, or, when a unit in it is clipped, views of it around each clipped unit. */
+  #clipBatch(batch: LineBatch): void {
     const { unitCount, longestUnitBytes } = batch;
     if (unitCount !== undefined && longestUnitBytes !== undefined && longestUnitBytes <= this.#maxLineBytes) {
       // Nothing to clip: count from the batch's numbers, so a lazy batch builds no units here.
       this.#units += unitCount;
       if (longestUnitBytes > this.#longestUnitBytes) this.#longestUnitBytes = longestUnitBytes;
-      return batch;
+      this.push(batch);
+      return;
     }
-    let changed = false;
-    const units = batch.units.map((unit) => {
-      const clipped = this.#clipUnit(unit);
-      changed ||= clipped !== unit;
-      return clipped;
-    });
-    if (!changed) return batch;
-    const bytes = Buffer.concat(units.flatMap((unit) => [unit.bytes, TERMINATOR_BYTES[unit.terminator]]));
+    const { units } = batch;
+    // A clipped unit's new bytes cannot sit inside the batch's bytes without copying all of them, so
+    // the runs of units that pass as they are leave as views of the batch and each clipped one alone.
+    let runFirst = 0;
+    let runStart = 0;
+    let runLongest = 0;
     let position = 0;
-    let longest = 0;
-    const rebuilt = units.map((unit) => {
-      const view = bytes.subarray(position, position + unit.bytes.length);
-      position += unit.bytes.length + TERMINATOR_BYTES[unit.terminator].length;
-      longest = Math.max(longest, view.length);
-      return { ...unit, bytes: view };
-    });
-    return {
-      bytes,
-      offset: batch.offset,
-      units: rebuilt,
-      unitCount: rebuilt.length,
+    for (let index = 0; index < units.length; index++) {
+      const unit = units[index] as LineUnit;
+      const clipped = this.#clipUnit(unit);
+      // Positions come from unit lengths, as FallbackDecoder places them, not from stream offsets.
+      const next = position + unit.bytes.length + unit.terminator.length;
+      if (clipped === unit) {
+        if (unit.bytes.length > runLongest) runLongest = unit.bytes.length;
+      } else {
+        this.#pushRun(batch.bytes, units.slice(runFirst, index), runStart, position, runLongest);
+        this.push(clipped);
+        runFirst = index + 1;
+        runStart = next;
+        runLongest = 0;
+      }
+      position = next;
+    }
+    if (runFirst === 0) this.push(batch);
+    else this.#pushRun(batch.bytes, units.slice(runFirst), runStart, position, runLongest);
+  }
+
+  /** Pushes `units`, whose bytes and terminators are `bytes[start, end)`, as one batch (none: nothing). */
+  #pushRun(bytes: Buffer, units: LineUnit[], start: number, end: number, longest: number): void {
+    if (units.length === 0) return;
+    this.push({
+      bytes: bytes.subarray(start, end),
+      // The first unit's own offset: an earlier unit rewritten upstream keeps its stream offset, so
+      // the batch's offset plus a position is not always a stream offset.
+      offset: (units[0] as LineUnit).offset,
+      units,
+      unitCount: units.length,
       longestUnitBytes: longest,
-    };
+    } satisfies LineBatch);
   }
 }

@@ -60,8 +60,7 @@ export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOption
   const limit = options?.limit === undefined ? DEFAULT_WINDOW_BYTES : options.limit;
   validateInteger('offset', offset);
   validateInteger('limit', limit);
-  return withFileHandle(file, async (handle) => {
-    const { size } = await handle.stat();
+  return withFileHandle(file, async (handle, { size }) => {
     const windowBytes = Math.min(limit, MAX_WINDOW_BYTES, Math.max(0, size - offset));
     if (windowBytes === 0) return emptyWindow(offset, size);
     const readStart = Math.max(0, offset - EDGE_BYTES);

@@ -22,10 +22,7 @@ export function findWindowBounds(
   const lead = findUtf8BoundaryBefore(bytes, windowStart);
   if (lead < windowStart) {
     // The window opens inside a character begun before it: skip that character's tail.
-    start = Math.min(
-      skipUtf8Continuation(bytes, windowStart),
-      lead + utf8SequenceLength(bytes[lead] as number),
-    );
+    start = characterEnd(bytes, lead);
   }
   let end = windowEnd;
   // Trim only a character that really continues past the window; one cut short in the file is kept.
@@ -34,9 +31,13 @@ export function findWindowBounds(
   if (end > start) return { start, end };
   if (start > windowStart) return { start, end: start };
   // Only the start of one character fits (a limit of 1–3 bytes): widen to that character to make progress.
-  const widened = Math.min(
-    skipUtf8Continuation(bytes, start + 1),
-    start + utf8SequenceLength(bytes[start] as number),
-  );
-  return { start, end: widened };
+  return { start, end: characterEnd(bytes, start) };
+}
+
+/**
+ * End of the character that starts at `index`: its lead byte's announced length, cut short at the first
+ * byte that does not continue it (a sequence truncated in the file ends there, as a decoder's U+FFFD does).
+ */
+function characterEnd(bytes: Uint8Array, index: number): number {
+  return Math.min(skipUtf8Continuation(bytes, index + 1), index + utf8SequenceLength(bytes[index] as number));
 }

@@ -3,6 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { countInvalidUtf8 } from '../src/count-invalid-utf8';
 import { invalidBytesOracle, messyBytes } from './helpers/utf8';
 
+const REPLACEMENT = '\u{fffd}';
+const LITERAL_REPLACEMENT = Buffer.from(REPLACEMENT);
+// Each decode() without `stream` starts afresh, so one decoder serves every call.
+const replacingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The invalid bytes a replacing TextDecoder implies: the bytes not decoded into characters other than
+ * U+FFFD, less those of U+FFFD written in the input (EF BF BD is well-formed wherever it occurs).
+ */
+function replacementOracle(bytes: Buffer): number {
+  const text = replacingDecoder.decode(bytes);
+  let literal = 0;
+  for (
+    let at = bytes.indexOf(LITERAL_REPLACEMENT);
+    at !== -1;
+    at = bytes.indexOf(LITERAL_REPLACEMENT, at + 3)
+  )
+    literal++;
+  return bytes.length - Buffer.byteLength(text.replaceAll(REPLACEMENT, '')) - 3 * literal;
+}
+
 describe('countInvalidUtf8', () => {
   it.each([
     ['valid text of every width', 'a é € 😀', 0],
@@ -39,5 +60,39 @@ describe('countInvalidUtf8', () => {
         expect(countInvalidUtf8(input)).toBe(invalidBytesOracle(input));
       }),
     );
+  });
+
+  it('should agree with the replacement a TextDecoder makes for arbitrary bytes', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((array) => Buffer.from(array)),
+      messyBytes(),
+      // Sequences of well-formed leads with arbitrary following bytes, where Table 3-7's ranges matter.
+      fc
+        .array(fc.tuple(fc.integer({ min: 0xc0, max: 0xf7 }), fc.uint8Array({ maxLength: 3 })), {
+          maxLength: 16,
+        })
+        .map((pieces) => Buffer.concat(pieces.flatMap(([lead, rest]) => [Buffer.from([lead]), rest]))),
+    );
+    fc.assert(
+      fc.property(bytes, (input) => {
+        expect(countInvalidUtf8(input)).toBe(replacementOracle(input));
+      }),
+    );
+  });
+
+  it('should judge every lead byte with every second byte as the replacing TextDecoder does', () => {
+    for (let lead = 0; lead < 0x100; lead++) {
+      for (let second = 0; second < 0x100; second++) {
+        for (const input of [
+          [lead, second],
+          [lead, second, 0x80, 0xbf],
+          [lead, second, 0xbf, 0x41],
+        ]) {
+          const bytes = Buffer.from(input);
+          if (countInvalidUtf8(bytes) !== replacementOracle(bytes))
+            expect(bytes).toBe('counted as the decoder does');
+        }
+      }
+    }
   });
 });

@@ -44,6 +44,7 @@ describe('LineClipper properties', () => {
         for (const chunk of batched.output) {
           if (!('units' in chunk)) continue;
           expect(chunk.bytes).toEqual(flatten([chunk]));
+          if (chunk.units[0] !== undefined) expect(chunk.offset).toBe(chunk.units[0].offset);
           if (chunk.unitCount === undefined) continue;
           const lengths = chunk.units.map((unit) => unit.bytes.length);
           expect([chunk.unitCount, chunk.longestUnitBytes]).toEqual([

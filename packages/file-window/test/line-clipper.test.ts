@@ -137,20 +137,62 @@ describe('LineClipper', () => {
     expect(clipper.stats).toMatchObject({ units: 5, clippedUnits: 1, longestUnitBytes: 8 });
   });
 
-  it('should rebuild a batch with a clipped unit so its bytes and units stay contiguous', async () => {
-    const batch = batchOf(unitsOf(Buffer.from('a\r\nlong line\nb'), 500));
+  it('should split a batch around a clipped unit into views of its bytes, copying none of them', async () => {
+    const bytes = Buffer.from('a\r\nlong line\nb\nc');
+    // Units that are views of the batch's bytes, as a LineSplitter's are.
+    const batch: LineBatch = { bytes, offset: 500, units: unitsOf(bytes, 500) };
     const { output } = await clip([batch], { maxLineBytes: 4 });
-    const rebuilt = output[0] as LineBatch;
     const marker = '…[+5 bytes omitted, starting at byte offset 507 up to and including byte offset 511]';
-    expect(rebuilt.bytes.toString()).toBe(`a\r\nlong${marker}\nb`);
-    expect(rebuilt.offset).toBe(500);
-    expect(rebuilt.units.map((unit) => [unit.bytes.toString(), unit.terminator, unit.offset])).toEqual([
-      ['a', '\r\n', 500],
-      [`long${marker}`, '\n', 503],
-      ['b', '', 513],
+    expect(flatten(output).toString()).toBe(`a\r\nlong${marker}\nb\nc`);
+    const [before, clipped, after] = output as [LineBatch, ClippedLineUnit, LineBatch];
+    expect(output).toHaveLength(3);
+    expect(before).toEqual({
+      bytes: Buffer.from('a\r\n'),
+      offset: 500,
+      units: [batch.units[0]],
+      unitCount: 1,
+      longestUnitBytes: 1,
+    });
+    expect(clipped).toMatchObject({ bytes: Buffer.from(`long${marker}`), terminator: '\n', offset: 503 });
+    expect(after).toEqual({
+      bytes: Buffer.from('b\nc'),
+      offset: 513,
+      units: batch.units.slice(2),
+      unitCount: 2,
+      longestUnitBytes: 1,
+    });
+    for (const view of [before, after]) {
+      expect(view.bytes.buffer).toBe(bytes.buffer);
+      expect(view.units[0]?.bytes.byteOffset).toBe(view.bytes.byteOffset);
+    }
+    expect([before.bytes.byteOffset, after.bytes.byteOffset]).toEqual([
+      bytes.byteOffset,
+      bytes.byteOffset + 13,
     ]);
-    expect(rebuilt.units[1]?.bytes.buffer).toBe(rebuilt.bytes.buffer);
-    expect(rebuilt).toMatchObject({ unitCount: 3, longestUnitBytes: Buffer.byteLength(`long${marker}`) });
+  });
+
+  it('should emit a batch whose units are all clipped as units alone', async () => {
+    const batch = batchOf(unitsOf(Buffer.from('long\nline\n'), 7));
+    const { output, stats } = await clip([batch], { maxLineBytes: 2 });
+    expect(output.map((chunk) => 'units' in chunk)).toEqual([false, false]);
+    expect(output.map((chunk) => (chunk as ClippedLineUnit).clip?.omittedStart)).toEqual([9, 14]);
+    expect(stats).toMatchObject({ units: 2, clippedUnits: 2, omittedBytes: 4 });
+  });
+
+  it('should take a sub-batch offset from its first unit when an upstream stage rewrote an earlier unit', async () => {
+    // An upstream stage cut the first unit (10 bytes in the stream) to 'ab' and kept its stream offset.
+    const units: LineUnit[] = [
+      { bytes: Buffer.from('ab'), terminator: '\n', offset: 0 },
+      { bytes: Buffer.from('c'), terminator: '\n', offset: 11 },
+      { bytes: Buffer.from('toolong'), terminator: '\n', offset: 13 },
+      { bytes: Buffer.from('d'), terminator: '', offset: 21 },
+    ];
+    const { output } = await clip([batchOf(units, 0)], { maxLineBytes: 3 });
+    expect(output.map((chunk) => [flatten([chunk]).toString().slice(0, 8), chunk.offset])).toEqual([
+      ['ab\nc\n', 0],
+      ['too…[+4 ', 13],
+      ['d', 21],
+    ]);
   });
 
   it('should record at most maxClipRecords clips but keep counting', async () => {

@@ -1,6 +1,6 @@
 import { open, truncate, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WINDOW_BYTES, readBytesAsUtf8 } from '../src/index';
 import { useTempDir } from './helpers/temp-dir';
 
@@ -204,6 +204,17 @@ describe('readBytesAsUtf8', () => {
       expect((await readBytesAsUtf8(handle, { offset: 6 })).text).toBe('world');
       expect((await readBytesAsUtf8(handle, { limit: 5 })).text).toBe('hello');
       expect((await handle.stat()).size).toBe(11);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('should fstat the file once per window, reusing the regular-file check for the size', async () => {
+    const handle = await open(await files.write('hello world'), 'r');
+    try {
+      const stat = vi.spyOn(handle, 'stat');
+      expect(await readBytesAsUtf8(handle, { offset: 6 })).toMatchObject({ text: 'world', fileSize: 11 });
+      expect(stat).toHaveBeenCalledTimes(1);
     } finally {
       await handle.close();
     }
