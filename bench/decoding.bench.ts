@@ -6,10 +6,8 @@ import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { type LineBatch, LineSplitter } from '@pipeguard/line-splitter';
 import iconv from 'iconv-lite';
 import split2 from 'split2';
-import { chunksOf, streamOf } from './lib/inputs';
+import { chunksOf, linesUpTo, logLine, MiB, streamOf } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion } from './lib/question';
-
-const MiB = 1024 * 1024;
 
 interface Input {
   chunks: Buffer[];
@@ -27,16 +25,8 @@ async function buildInput(
   line: (index: number) => { text: string; encoded: Buffer },
   withBatches = false,
 ): Promise<Input> {
-  const texts: string[] = [];
-  const encoded: Buffer[] = [];
-  let size = 0;
-  while (size < bytes) {
-    const next = line(texts.length);
-    texts.push(next.text);
-    encoded.push(next.encoded);
-    size += next.encoded.length;
-  }
-  const all = Buffer.concat(encoded);
+  const lines = linesUpTo(bytes, line, (next) => next.encoded.length);
+  const all = Buffer.concat(lines.map((next) => next.encoded));
   const chunks = chunksOf(all);
   const batches: LineBatch[] = [];
   if (withBatches) {
@@ -46,12 +36,12 @@ async function buildInput(
     splitter.end();
     await once(splitter, 'end');
   }
-  return { chunks, bytes: all.length, expected: texts.join(''), lines: texts.length, batches };
+  const expected = lines.map((next) => next.text).join('');
+  return { chunks, bytes: all.length, expected, lines: lines.length, batches };
 }
 
 const utf8Line = (text: string) => ({ text, encoded: Buffer.from(text, 'utf8') });
-const asciiLine = (index: number) =>
-  utf8Line(`${`2024-05-01T12:00:00Z INFO worker-${index % 97} request ${index}`.padEnd(79, '.')}\n`);
+const asciiLine = (index: number) => utf8Line(logLine(index));
 // One line in ten has non-ASCII text, as in logs that quote user input or file names.
 const mixedUtf8Line = (index: number) =>
   index % 10 === 0 ? utf8Line(`${`${index} café ✓ 文件 😀 `.padEnd(60, 'é')}\n`) : asciiLine(index);

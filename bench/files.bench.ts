@@ -1,49 +1,38 @@
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type FileHandle, open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { readBytesAsUtf8, readLines } from '@pipeguard/file-window';
+import { linesUpTo, MiB } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion, type Group } from './lib/question';
+import { removeTempFile, type TempFile, tempFile, writeRepeated } from './lib/temp-file';
 
-const MIB = 1024 * 1024;
-const GIB = 1024 * MIB;
+const GiB = 1024 * MiB;
 const MAX_LINE_BYTES = 2000;
 const WINDOW_BYTES = 64 * 1024;
 const WINDOWS_PER_RUN = 64;
 
-interface TextFile {
-  dir: string;
-  path: string;
+interface TextFile extends TempFile {
   bytes: number;
   lines: number;
 }
 
 /** Writes `block` `count` times to a new file under the OS temp folder. */
 async function writeTextFile(block: Buffer, count: number): Promise<TextFile> {
-  const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-files-'));
-  const path = join(dir, 'input.txt');
-  const handle = await open(path, 'w');
-  for (let index = 0; index < count; index++) await handle.write(block);
-  await handle.close();
+  const file = await tempFile('input.txt');
+  const bytes = block.length * count;
+  await writeRepeated(file.path, block, bytes);
   let lines = 0;
   for (let lf = block.indexOf(0x0a); lf !== -1; lf = block.indexOf(0x0a, lf + 1)) lines++;
-  return { dir, path, bytes: block.length * count, lines: Math.max(1, lines * count) };
+  return { ...file, bytes, lines: Math.max(1, lines * count) };
 }
 
 /** 4 MiB of log lines of about 110 bytes, with a 6 KB JSON payload line every 500 lines. */
 function logBlock(): Buffer {
-  const lines: string[] = [];
-  let bytes = 0;
-  for (let index = 0; bytes < 4 * MIB; index++) {
-    const line =
-      index % 500 === 499
-        ? `2024-05-01T12:00:00.${index % 1000}Z DEBUG payload=${JSON.stringify({ items: Array.from({ length: 300 }, (_, item) => ({ id: item, ok: true })) })}`
-        : `2024-05-01T12:00:00.${index % 1000}Z INFO  [worker-${index % 8}] GET /api/v1/items/${index} status=200 duration=${index % 97}ms`;
-    lines.push(line);
-    bytes += Buffer.byteLength(line) + 1;
-  }
-  return Buffer.from(`${lines.join('\n')}\n`);
+  const line = (index: number) =>
+    index % 500 === 499
+      ? `2024-05-01T12:00:00.${index % 1000}Z DEBUG payload=${JSON.stringify({ items: Array.from({ length: 300 }, (_, item) => ({ id: item, ok: true })) })}\n`
+      : `2024-05-01T12:00:00.${index % 1000}Z INFO  [worker-${index % 8}] GET /api/v1/items/${index} status=200 duration=${index % 97}ms\n`;
+  return Buffer.from(linesUpTo(4 * MiB, line, (text) => Buffer.byteLength(text)).join(''));
 }
 
 /** A minified JSON document with no newline at all, `size` bytes long. */
@@ -91,7 +80,7 @@ function lineGroup(
   return defineGroup<TextFile>({
     name,
     setup: ({ quick }) => build(quick),
-    teardown: (input) => rm(input.dir, { recursive: true, force: true }),
+    teardown: removeTempFile,
     bytes: (input) => input.bytes,
     baseline: 'node:readline',
     contenders: lineContenders,
@@ -99,9 +88,7 @@ function lineGroup(
   });
 }
 
-interface SparseFile {
-  dir: string;
-  path: string;
+interface SparseFile extends TempFile {
   offsets: number[];
   handle: FileHandle;
 }
@@ -132,24 +119,23 @@ export default defineQuestion({
     ),
     lineGroup(
       'single-line minified JSON (64 MiB; quick 4 MiB)',
-      (quick) => writeTextFile(singleLineBlock(quick ? 4 * MIB : 64 * MIB), 1),
+      (quick) => writeTextFile(singleLineBlock(quick ? 4 * MiB : 64 * MiB), 1),
       2,
     ),
     defineGroup<SparseFile>({
       name: `${WINDOWS_PER_RUN} windows of 64 KiB at 5 GiB in a sparse file (quick: at 128 MiB)`,
       setup: async ({ quick }) => {
-        const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-files-'));
-        const path = join(dir, 'sparse.bin');
-        const start = quick ? 128 * MIB : 5 * GIB;
+        const file = await tempFile('sparse.bin');
+        const start = quick ? 128 * MiB : 5 * GiB;
         const offsets = Array.from({ length: WINDOWS_PER_RUN }, (_, index) => start + index * WINDOW_BYTES);
-        const handle = await open(path, 'w+');
-        await handle.truncate(start + WINDOWS_PER_RUN * WINDOW_BYTES + MIB);
+        const handle = await open(file.path, 'w+');
+        await handle.truncate(start + WINDOWS_PER_RUN * WINDOW_BYTES + MiB);
         for (const offset of offsets) await handle.write(windowText, 0, WINDOW_BYTES, offset);
-        return { dir, path, offsets, handle };
+        return { ...file, offsets, handle };
       },
       teardown: async (input) => {
         await input.handle.close();
-        await rm(input.dir, { recursive: true, force: true });
+        await removeTempFile(input);
       },
       bytes: (input) => input.offsets.length * WINDOW_BYTES,
       baseline: 'fs.createReadStream start/end + TextDecoder',

@@ -1,11 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough as NodePassThrough, Writable } from 'node:stream';
+import { PassThrough as NodePassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BinaryGuard, type BinaryGuardStats } from '@pipeguard/binary-guard';
 import { ByteCounter } from '@pipeguard/byte-counter';
@@ -13,46 +10,26 @@ import iconv from 'iconv-lite';
 import { isBinaryFileSync } from 'isbinaryfile';
 import { Transform } from 'readable-stream';
 import { buildCorpus, prose, type Sample, seededBytes } from '../packages/binary-guard/test/corpus';
+import { countingSink } from './lib/counting-sink';
+import { CHUNK_BYTES, chunksOf, MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
-
-const CHUNK_BYTES = 64 * 1024;
+import { removeTempFile, type TempFile, tempFile, writeRepeated } from './lib/temp-file';
 
 // istextorbinary publishes its types only under the `node` export condition, which the repo's
 // `Bundler` resolution does not use; require() resolves it as Node does.
 const { isBinary } = createRequire(import.meta.url)('istextorbinary') as {
   isBinary: (filename: string | null, buffer: Buffer) => boolean | null;
 };
-const MiB = 1024 * 1024;
 
-interface FileInput {
-  dir: string;
-  path: string;
+interface FileInput extends TempFile {
   bytes: number;
 }
 
-/** Writes `block` repeatedly to a fresh temp file until it holds `bytes` bytes. */
+/** A fresh temp file named `name` holding `bytes` bytes of `block`, repeated. */
 async function writeFile(name: string, block: Buffer, bytes: number): Promise<FileInput> {
-  const dir = await mkdtemp(join(tmpdir(), 'pipeguard-guarding-'));
-  const path = join(dir, name);
-  const file = await open(path, 'w');
-  for (let written = 0; written < bytes; written += block.length) {
-    await file.write(block.subarray(0, Math.min(block.length, bytes - written)));
-  }
-  await file.close();
-  return { dir, path, bytes };
-}
-
-const removeFile = (input: FileInput) => rm(input.dir, { recursive: true, force: true });
-
-function countingSink(): Writable & { bytes: number } {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      sink.bytes += chunk.length;
-      callback();
-    },
-  }) as Writable & { bytes: number };
-  sink.bytes = 0;
-  return sink;
+  const file = await tempFile(name);
+  await writeRepeated(file.path, block, bytes);
+  return { ...file, bytes };
 }
 
 /**
@@ -83,13 +60,13 @@ const readFile = (input: FileInput) => createReadStream(input.path, { highWaterM
 
 async function throughGuard(input: FileInput) {
   const guard = new BinaryGuard();
-  const sink = countingSink();
+  const sink = countingSink('node:stream');
   await pipeline(readFile(input), guard, sink);
   return { sinkBytes: sink.bytes, stats: guard.stats };
 }
 
 async function throughStage(input: FileInput, stage: NodeJS.ReadWriteStream | Transform) {
-  const sink = countingSink();
+  const sink = countingSink('node:stream');
   await pipeline(readFile(input), stage as NodeJS.ReadWriteStream, sink);
   return sink.bytes;
 }
@@ -106,7 +83,7 @@ const fileGroup = (name: string, file: string, block: () => Buffer, fullBytes: n
   // A run over 256 MiB of page cache takes ~0.1 s, so a median of 9 is needed to steady the ratio.
   runs: 9,
   setup: ({ quick }: { quick: boolean }) => writeFile(file, block(), quick ? 8 * MiB : fullBytes),
-  teardown: removeFile,
+  teardown: removeTempFile,
   bytes: (input: FileInput) => input.bytes,
 });
 
@@ -149,12 +126,7 @@ interface DetectionInput {
 function detectPerWindow(input: DetectionInput, isBinaryWindow: (window: Buffer) => boolean): boolean[] {
   let verdicts: boolean[] = [];
   for (let round = 0; round < input.repeat; round++) {
-    verdicts = input.samples.map((sample) => {
-      for (let start = 0; start < sample.bytes.length; start += CHUNK_BYTES) {
-        if (isBinaryWindow(sample.bytes.subarray(start, start + CHUNK_BYTES))) return true;
-      }
-      return false;
-    });
+    verdicts = input.samples.map((sample) => chunksOf(sample.bytes).some((window) => isBinaryWindow(window)));
   }
   return verdicts;
 }
@@ -163,13 +135,7 @@ async function detectWithGuard(input: DetectionInput): Promise<boolean[]> {
   let verdicts: boolean[] = [];
   for (let round = 0; round < input.repeat; round++) {
     verdicts = [];
-    for (const sample of input.samples) {
-      const guard = new BinaryGuard();
-      guard.resume();
-      guard.end(sample.bytes);
-      await new Promise((resolve) => guard.once('end', resolve));
-      verdicts.push(guard.withheld);
-    }
+    for (const sample of input.samples) verdicts.push((await guardChunks([sample.bytes])).withheld);
   }
   return verdicts;
 }
@@ -258,12 +224,7 @@ export default defineQuestion({
       contenders: [
         {
           name: 'BinaryGuard, 64 KiB chunks',
-          run: (input) =>
-            guardChunks(
-              Array.from({ length: Math.ceil(input.length / CHUNK_BYTES) }, (_, index) =>
-                input.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES),
-              ),
-            ),
+          run: (input) => guardChunks(chunksOf(input)),
         },
         {
           name: 'BinaryGuard, one chunk',

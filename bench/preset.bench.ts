@@ -3,7 +3,8 @@ import { pipeline } from '@pipeguard/pipeline';
 import iconv from 'iconv-lite';
 import { PassThrough, Writable } from 'readable-stream';
 import split2 from 'split2';
-import { chunksOf, logLines, streamOf } from './lib/inputs';
+import { countingSink } from './lib/counting-sink';
+import { chunksOf, logLines, MiB, streamOf } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 
 const GBK_LINE = '错误：无法打开文件 C:\\数据\\报告.txt (拒绝访问)';
@@ -58,7 +59,7 @@ const group = (name: string, maxBytes: number | null) =>
   defineGroup<Input>({
     name,
     setup: ({ quick }) => {
-      const bytes = mixedText(quick ? 4 * 1024 * 1024 : 256 * 1024 * 1024);
+      const bytes = mixedText(quick ? 4 * MiB : 256 * MiB);
       return { chunks: chunksOf(bytes), bytes: bytes.length, maxBytes };
     },
     bytes: (input) => input.bytes,
@@ -77,12 +78,7 @@ const group = (name: string, maxBytes: number | null) =>
       },
       {
         name: 'PassThrough',
-        run: (input) =>
-          streamPipeline(
-            streamOf(input.chunks),
-            new PassThrough(),
-            new Writable({ write: (_c, _e, cb) => cb() }),
-          ),
+        run: (input) => streamPipeline(streamOf(input.chunks), new PassThrough(), countingSink()),
       },
     ],
     targets: [{ contender: 'pipeline() (fallback gbk)', minRatio: maxBytes === null ? 1.2 : 2 }],
@@ -91,5 +87,5 @@ const group = (name: string, maxBytes: number | null) =>
 export default defineQuestion({
   id: 'preset',
   title: 'The preset: pipeline() end to end on mixed UTF-8 + GBK text vs a hand-built peer composition',
-  groups: [group('default 1 MiB head limit', 1024 * 1024), group('no limit', null)],
+  groups: [group('default 1 MiB head limit', MiB), group('no limit', null)],
 });

@@ -10,11 +10,8 @@ import {
 } from '@pipeguard/line-splitter';
 import byline from 'byline';
 import split2 from 'split2';
-import { chunksOf, streamOf } from './lib/inputs';
+import { CHUNK_BYTES, chunksOf, linesUpTo, logLine, MiB, streamOf } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion } from './lib/question';
-
-const CHUNK_BYTES = 64 * 1024;
-const MiB = 1024 * 1024;
 
 interface Input {
   chunks: Buffer[];
@@ -33,17 +30,10 @@ interface Counted {
 
 /** `bytes` of lines made by `line(index)`, cut into 64 KiB chunks as a pipe delivers them. */
 function linesInput(bytes: number, line: (index: number) => string): Input {
-  const parts: string[] = [];
-  let size = 0;
-  let longestLineBytes = 0;
-  while (size < bytes) {
-    const text = line(parts.length);
-    parts.push(text);
-    size += text.length;
-    longestLineBytes = Math.max(longestLineBytes, text.length - 1);
-  }
+  const parts = linesUpTo(bytes, line, (text) => text.length);
+  const longestLineBytes = parts.reduce((longest, text) => Math.max(longest, text.length - 1), 0);
   const all = Buffer.from(parts.join(''), 'latin1');
-  return { chunks: chunksOf(all, CHUNK_BYTES), bytes: all.length, lines: parts.length, longestLineBytes };
+  return { chunks: chunksOf(all), bytes: all.length, lines: parts.length, longestLineBytes };
 }
 
 /** `bytes` with no newline at all: one 64 KiB chunk of text, repeated (so the input costs no memory). */
@@ -141,8 +131,6 @@ function splitter(name: string, options: LineSplitterOptions, readUnits = false)
 
 const ours = [splitter('LineSplitter', {}), splitter('LineSplitter batched', { batched: true })];
 
-const logLine = (index: number) =>
-  `${`2024-05-01T12:00:00Z INFO worker-${index % 97} request ${index}`.padEnd(79, '.')}\n`;
 const megabyteLine = (index: number) => `${String(index).padStart(8, '0')}${'y'.repeat(MiB - 9)}\n`;
 
 export default defineQuestion({

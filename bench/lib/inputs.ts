@@ -1,7 +1,12 @@
 import { Readable } from 'readable-stream';
 
+export const MiB = 1024 * 1024;
+
+/** What a pipe or a file stream delivers at a time, and so what every bench feeds its stages. */
+export const CHUNK_BYTES = 64 * 1024;
+
 /** Cuts a buffer into 64 KiB views, as a pipe or file stream would deliver it. */
-export function chunksOf(bytes: Buffer, chunkBytes = 64 * 1024): Buffer[] {
+export function chunksOf(bytes: Buffer, chunkBytes = CHUNK_BYTES): Buffer[] {
   const chunks: Buffer[] = [];
   for (let start = 0; start < bytes.length; start += chunkBytes)
     chunks.push(bytes.subarray(start, start + chunkBytes));
@@ -18,18 +23,32 @@ export function streamOf(chunks: readonly Buffer[]): Readable {
   });
 }
 
+/**
+ * `line(0)`, `line(1)`, … until their `size`s add up to `bytes` or more: the last line is whole, so
+ * the total may pass `bytes` (callers that need it exact cut the joined bytes).
+ */
+export function linesUpTo<L>(bytes: number, line: (index: number) => L, size: (line: L) => number): L[] {
+  const lines: L[] = [];
+  for (let total = 0; total < bytes; ) {
+    const next = line(lines.length);
+    lines.push(next);
+    total += size(next);
+  }
+  return lines;
+}
+
+/** Line `index` of an 80-byte log (79 visible ASCII bytes and LF), as the splitters and decoders get it. */
+export const logLine = (index: number): string =>
+  `${`2024-05-01T12:00:00Z INFO worker-${index % 97} request ${index}`.padEnd(79, '.')}\n`;
+
+/**
+ * Line `index` of `logLines`: 80 bytes too, but worded differently from `logLine`; the preset's input
+ * has always been made of these, and its results stay comparable only while its bytes do.
+ */
+const servedLine = (index: number): string =>
+  `${`${String(index).padStart(8, '0')} INFO request served in 12ms path=/api/items?page=${index % 97}`.padEnd(79, '.')}\n`;
+
 /** `count` bytes of 80-byte log lines (79 visible bytes and LF), numbered. */
 export function logLines(count: number): Buffer {
-  const line = (index: number) =>
-    `${String(index).padStart(8, '0')} INFO request served in 12ms path=/api/items?page=${index % 97}`.padEnd(
-      79,
-      '.',
-    );
-  const lines: string[] = [];
-  let bytes = 0;
-  for (let index = 0; bytes < count; index++) {
-    lines.push(line(index));
-    bytes += 80;
-  }
-  return Buffer.from(`${lines.join('\n')}\n`).subarray(0, count);
+  return Buffer.from(linesUpTo(count, servedLine, (line) => line.length).join('')).subarray(0, count);
 }

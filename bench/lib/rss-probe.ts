@@ -25,11 +25,10 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss());
     }, SAMPLE_MS);
-    const output = await contender.run(input);
+    await contender.run(input);
     peak = Math.max(peak, process.memoryUsage.rss());
     clearInterval(sampler);
     process.stdout.write(`${JSON.stringify({ peakRssGrowthMiB: (peak - before) / 2 ** 20 })}\n`);
-    void output;
   } finally {
     await group.teardown?.(input);
   }

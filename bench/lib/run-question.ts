@@ -18,16 +18,19 @@ async function main(): Promise<void> {
       const baselineMs = median(
         timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [Number.NaN],
       );
-      const contenders = timings.map((timing) => ({
-        name: timing.name,
-        medianMBps: throughput(median(timing.runsMs)),
-        minMBps: throughput(Math.max(...timing.runsMs)),
-        maxMBps: throughput(Math.min(...timing.runsMs)),
-        ratio: baselineMs / median(timing.runsMs),
-        peakRssGrowthMiB: null,
-        correctness: timing.correctness,
-        runs: timing.runsMs.length,
-      }));
+      const contenders = timings.map((timing) => {
+        const medianMs = median(timing.runsMs);
+        return {
+          name: timing.name,
+          medianMBps: throughput(medianMs),
+          minMBps: throughput(Math.max(...timing.runsMs)),
+          maxMBps: throughput(Math.min(...timing.runsMs)),
+          ratio: baselineMs / medianMs,
+          peakRssGrowthMiB: null,
+          correctness: timing.correctness,
+          runs: timing.runsMs.length,
+        };
+      });
       const targets = (group.targets ?? []).map((target) => {
         const ratio =
           contenders.find((contender) => contender.name === target.contender)?.ratio ?? Number.NaN;

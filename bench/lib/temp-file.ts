@@ -1,0 +1,33 @@
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A path in a folder of its own under the OS temp folder; `removeTempFile` deletes the folder. */
+export interface TempFile {
+  dir: string;
+  path: string;
+}
+
+/** A fresh folder for file inputs, so a teardown removes everything a setup wrote, and only that. */
+export async function tempFile(name: string): Promise<TempFile> {
+  const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-'));
+  return { dir, path: join(dir, name) };
+}
+
+/**
+ * Writes `block` to `path` again and again until the file holds `bytes` bytes (the last copy cut
+ * short): a large file from a small block, without holding the file in memory.
+ */
+export async function writeRepeated(path: string, block: Buffer, bytes: number): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (let written = 0; written < bytes; written += block.length) {
+      await file.write(block.subarray(0, Math.min(block.length, bytes - written)));
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+export const removeTempFile = (file: TempFile): Promise<void> =>
+  rm(file.dir, { recursive: true, force: true });
