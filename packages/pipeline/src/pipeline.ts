@@ -125,12 +125,13 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
 }
 
 function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {
-  const sum = { ...a };
-  for (const key of Object.keys(b) as (keyof FallbackDecoderStats)[]) {
-    if (typeof a[key] === 'number' && typeof b[key] === 'number')
-      (sum[key] as number) = (a[key] as number) + (b[key] as number);
-  }
-  return sum;
+  return {
+    units: a.units + b.units,
+    utf8Units: a.utf8Units + b.utf8Units,
+    fallbackUnits: a.fallbackUnits + b.fallbackUnits,
+    replacedUnits: a.replacedUnits + b.replacedUnits,
+    invalidBytes: a.invalidBytes + b.invalidBytes,
+  };
 }
 
 /** Extends a truncation marker with where the raw stream was spilled and where its omitted part starts. */

@@ -1,21 +1,10 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually, isAlive, liveGroupMembers } from '@pipeguard/test-utils';
+import { eventually, isAlive, liveGroupMembers, openDescriptors } from '@pipeguard/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortError, type RunOptions, type RunResult, run } from '../src/index';
-
-/** This process's open descriptors, by what they point at. */
-function openDescriptors(): string[] {
-  return readdirSync('/proc/self/fd').map((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      return 'closed meanwhile';
-    }
-  });
-}
 
 /** Pipes and sockets this process holds: what a leaked child stream would leave behind. */
 const pipeCount = () => openDescriptors().filter((target) => target.startsWith('pipe:')).length;

@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { eventually, findProcesses } from '@pipeguard/test-utils';
+import { eventually, findProcesses, openDescriptors } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/index';
 
-const descriptors = () => readdirSync('/proc/self/fd').length;
+const descriptors = () => openDescriptors().length;
 const zombieChildren = () => findProcesses((stat) => stat.state === 'Z' && stat.ppid === process.pid);
 
 describe('run under load', () => {

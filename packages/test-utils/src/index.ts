@@ -1,3 +1,10 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
-export { eventually, findProcesses, isAlive, liveGroupMembers, processStat } from './processes';
+export {
+  eventually,
+  findProcesses,
+  isAlive,
+  liveGroupMembers,
+  openDescriptors,
+  processStat,
+} from './processes';
 export { collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';

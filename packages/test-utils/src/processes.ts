@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** State, parent and process group of a pid from /proc/<pid>/stat, or `null` when it is gone. */
 export function processStat(pid: number): { state: string; ppid: number; pgrp: number } | null {
@@ -48,4 +48,15 @@ export async function eventually(condition: () => boolean, timeoutMs = 2000): Pr
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return condition();
+}
+
+/** This process's open descriptors, by what they point at (`pipe:[…]`, a path, …). */
+export function openDescriptors(): string[] {
+  return readdirSync('/proc/self/fd').map((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return 'closed meanwhile';
+    }
+  });
 }
