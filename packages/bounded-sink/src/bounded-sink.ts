@@ -34,7 +34,10 @@ export interface BoundedSinkOptions {
 /** Running counts of a {@link BoundedSink}. */
 export interface BoundedSinkStats {
   totalBytes: number;
-  /** Bytes the sink holds in memory right now; at most `maxBytes` plus one chunk. */
+  /**
+   * Bytes the sink holds in memory right now; at most `maxBytes` plus one chunk. Once finished,
+   * the length of the result's `bytes`, all it keeps.
+   */
   retainedBytes: number;
 }
 
@@ -91,7 +94,8 @@ export class BoundedSink extends Writable {
 
   /** A fresh snapshot of the running counts. */
   get stats(): BoundedSinkStats {
-    return { totalBytes: this.#totalBytes, retainedBytes: this.#headLength + this.#tail.heldBytes };
+    const retainedBytes = this.#final ? this.#final.bytes.length : this.#headLength + this.#tail.heldBytes;
+    return { totalBytes: this.#totalBytes, retainedBytes };
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: WriteCallback): void {
@@ -110,6 +114,9 @@ export class BoundedSink extends Writable {
 
   override _final(callback: WriteCallback): void {
     this.#final = this.#composeResult();
+    // The result holds its own copy: the written chunks need not stay alive as long as the sink.
+    this.#head.length = 0;
+    this.#tail.clear();
     this.#settle.resolve(this.#final);
     callback();
   }

@@ -27,7 +27,16 @@ export class ByteWindow {
 
   /** The window's bytes, at most `limit` of them, copied into one Buffer. */
   toBuffer(): Buffer {
-    const all = Buffer.concat(this.#chunks, this.#length);
-    return all.length > this.#limit ? all.subarray(all.length - this.#limit) : all;
+    const excess = this.#length - this.#limit;
+    if (excess <= 0) return Buffer.concat(this.#chunks, this.#length);
+    // Cut the oldest chunk's out-of-window part before joining, so it is neither copied nor kept.
+    const [oldest, ...newer] = this.#chunks as [Buffer, ...Buffer[]];
+    return Buffer.concat([oldest.subarray(excess), ...newer], this.#limit);
+  }
+
+  /** Lets go of every chunk, once their bytes are copied out for good. */
+  clear(): void {
+    this.#chunks.length = 0;
+    this.#length = 0;
   }
 }

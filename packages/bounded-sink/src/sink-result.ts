@@ -42,7 +42,7 @@ export function composeResult({
   label,
 }: HeldBytes): BoundedSinkResult {
   if (maxBytes === null || totalBytes <= maxBytes) {
-    const bytes = tail.length > 0 ? Buffer.concat([head, tail]) : head;
+    const bytes = joinKept(head, tail);
     return withLazyText(
       {
         bytes,
@@ -64,7 +64,7 @@ export function composeResult({
   const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
   return withLazyText(
     {
-      bytes: Buffer.concat([keptHead, keptTail]),
+      bytes: joinKept(keptHead, keptTail),
       totalBytes,
       keptBytes,
       omittedBytes,
@@ -74,6 +74,16 @@ export function composeResult({
     },
     () => joinAroundMarker(DECODER.decode(keptHead), marker, DECODER.decode(keptTail), keep),
   );
+}
+
+/**
+ * The kept head then tail as one Buffer. Both are the sink's own copies, so when one side is empty
+ * the other is returned as it is instead of being copied again.
+ */
+function joinKept(head: Buffer, tail: Buffer): Buffer {
+  if (tail.length === 0) return head;
+  if (head.length === 0) return tail;
+  return Buffer.concat([head, tail]);
 }
 
 /**

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { cutAt, writeAll } from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BoundedSink, type KeepMode } from '../src/index';
 
 const MiB = 1024 * 1024;
@@ -169,6 +169,59 @@ describe('BoundedSink', () => {
       expect((await sink.done).omittedBytes).toBe(64 * MiB - MiB);
     },
   );
+
+  it.each<[KeepMode, number]>([
+    ['head', 64 * 1024],
+    ['tail', 64 * 1024],
+    ['tail', 200 * 1024],
+  ])('should copy the kept bytes once at finish when keeping %s of %d bytes', async (keep, maxBytes) => {
+    const sink = new BoundedSink({ maxBytes, keep });
+    // 10 KiB chunks: the tail window's oldest chunk is partly out of the window.
+    for (let index = 0; index < 16; index++) {
+      if (!sink.write(Buffer.alloc(10 * 1024, 'w')))
+        await new Promise((resolve) => sink.once('drain', resolve));
+    }
+    const concat = vi.spyOn(Buffer, 'concat');
+    let copied = 0;
+    try {
+      await new Promise((resolve) => sink.end(resolve));
+      for (const { value } of concat.mock.results) copied += (value as Buffer).length;
+    } finally {
+      concat.mockRestore();
+    }
+    const result = await sink.done;
+    expect(result.keptBytes).toBe(Math.min(maxBytes, 160 * 1024));
+    expect(copied).toBe(result.keptBytes);
+  });
+
+  it.each<KeepMode>(['head', 'tail', 'both'])(
+    'should hold only the result once finished keeping %s, and report it as retained',
+    async (keep) => {
+      const gc = exposeGc();
+      const sink = new BoundedSink({ maxBytes: 64 * 1024, keep });
+      const written = await (async () => {
+        // Chunks that fit the head or tail whole are held as written, not copied.
+        const chunks = Array.from({ length: 4 }, () => Buffer.alloc(10 * 1024, 'v'));
+        await writeAll(sink, chunks);
+        return chunks.map((chunk) => new WeakRef(chunk));
+      })();
+      const result = await sink.done;
+      expect(sink.stats).toEqual({ totalBytes: 40 * 1024, retainedBytes: result.bytes.length });
+      // A later turn, so the weak references no longer keep their targets for the current job.
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      expect(written.filter((chunk) => chunk.deref() !== undefined)).toHaveLength(0);
+      expect(result.bytes).toEqual(Buffer.alloc(40 * 1024, 'v'));
+    },
+  );
+
+  it('should report the result bytes as retained once finished, not the out-of-window part', async () => {
+    const sink = new BoundedSink({ maxBytes: 5, keep: 'tail' });
+    await writeAll(sink, ['abcd', 'efgh']);
+    const result = await sink.done;
+    expect(result.bytes.toString()).toBe('defgh');
+    expect(sink.stats).toEqual({ totalBytes: 8, retainedBytes: 5 });
+  });
 
   it('should not mutate the options object', () => {
     const options = Object.freeze({ maxBytes: 10, keep: 'tail' as const, label: 'x' });

@@ -61,6 +61,7 @@ export function findUnitEnds(
     if (cr !== -1 && cr < from) cr = chunk.indexOf(CR, from);
     const found = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
     if ((found === -1 ? total : found + offset) - start > maxUnitBytes) {
+      // `pending` remembers a join made here, so the unit emitted for this cut reuses it.
       start = findForcedCut(pending.slice(chunk, start, start + maxUnitBytes), start);
       ends.push(start);
       terminators.push('');

@@ -117,9 +117,8 @@ export class LineSplitter extends Transform {
     const end = this.#crPending ? pending - 1 : pending;
     const terminator = this.#crPending ? '\r' : '';
     if (pending > 0) this.#emit(EMPTY, { ends: [end], terminators: [terminator] });
+    // Nothing is written after the end: only `stats.pendingBytes` still reads the state, and must show 0.
     this.#pending.keepFrom(EMPTY, pending);
-    this.#offset += pending;
-    this.#crPending = false;
     callback();
   }
 
@@ -149,6 +148,6 @@ export class LineSplitter extends Transform {
     if (first === stop) return;
     const base = unitStart(found, first);
     const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
-    this.push(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, this.#builtUnits));
+    this.push(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, base, this.#builtUnits));
   }
 }

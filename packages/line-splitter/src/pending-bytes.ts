@@ -1,6 +1,12 @@
+/** Bytes of the window joined into one Buffer: `bytes[0]` is window position `start`. */
+interface JoinedRange {
+  start: number;
+  bytes: Buffer;
+}
+
 /**
  * The bytes of a unit still waiting for its end, kept as the pieces they arrived in so that they
- * are joined once, when the unit is emitted, instead of on every chunk.
+ * are joined once, when the unit ends, instead of on every chunk.
  *
  * Positions passed to its methods are in the *window*: the pending bytes followed by the current
  * chunk, so position 0 is the first pending byte.
@@ -8,16 +14,30 @@
 export class PendingBytes {
   #pieces: Buffer[] = [];
   #length = 0;
+  /**
+   * The ranges joined for the current window. A forced cut joins its candidate bytes to check the
+   * character boundary, then the unit it emits is a slice of the same bytes: reusing the join
+   * copies them once instead of twice. Dropped by `keepFrom`, so no join outlives its chunk.
+   */
+  #joined: JoinedRange[] = [];
 
   /** How many bytes are pending. */
   get length(): number {
     return this.#length;
   }
 
-  /** Bytes `[start, end)` of the window; zero-copy when the range lies in one piece or in the chunk. */
+  /**
+   * Bytes `[start, end)` of the window; zero-copy when the range lies in one piece, in the chunk
+   * or in a range already joined for this window.
+   */
   slice(chunk: Buffer, start: number, end: number): Buffer {
     const pending = this.#length;
     if (start >= pending) return chunk.subarray(start - pending, end - pending);
+    for (const joined of this.#joined) {
+      if (start >= joined.start && end <= joined.start + joined.bytes.length) {
+        return joined.bytes.subarray(start - joined.start, end - joined.start);
+      }
+    }
     let pieceStart = 0;
     let first = 0;
     for (; first < this.#pieces.length; first++) {
@@ -30,11 +50,15 @@ export class PendingBytes {
     }
     const pieces = this.#pieces.slice(first);
     pieces.push(chunk.subarray(0, Math.max(0, end - pending)));
-    return Buffer.concat(pieces).subarray(start - pieceStart, end - pieceStart);
+    const bytes = Buffer.concat(pieces);
+    this.#joined.push({ start: pieceStart, bytes });
+    return bytes.subarray(start - pieceStart, end - pieceStart);
   }
 
   /** Keeps the window from `start` on as the new pending bytes. */
   keepFrom(chunk: Buffer, start: number): void {
+    // Window positions shift here, and the emitted units alone should keep a join alive.
+    this.#joined = [];
     const pending = this.#length;
     let tail = chunk;
     if (start >= pending) {

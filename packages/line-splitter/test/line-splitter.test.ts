@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { collect, cutAt, everySplit, feed } from '@pipeguard/test-utils';
 import { Readable, Writable } from 'readable-stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   isLineBatch,
   isLineUnit,
@@ -157,6 +157,33 @@ describe('LineSplitter', () => {
     expect(sizes).toEqual(Array.from({ length: 4096 }, () => 1024));
     expect(Math.max(...pendingAfterWrites)).toBeLessThanOrEqual(1024);
   });
+
+  it.each([false, true])(
+    "should copy each forced cut's bytes once when the run spans chunks (batched: %s)",
+    async (batched) => {
+      const splitter = new LineSplitter({ maxUnitBytes: 32 * 1024, batched });
+      const units = collect<LineUnit | LineBatch>(splitter);
+      const concat = vi.spyOn(Buffer, 'concat');
+      try {
+        // 256 KiB without a newline in 4 KiB chunks: every 32 KiB unit is joined from 8 chunks.
+        for (const chunk of cutAt(
+          Buffer.alloc(256 * 1024, 'x'),
+          Array.from({ length: 63 }, (_, i) => (i + 1) * 4096),
+        )) {
+          await new Promise((resolve) => splitter.write(chunk, resolve));
+        }
+        await new Promise((resolve) => splitter.end(resolve));
+        // 7 cuts at the cap, each joined once for its boundary check and reused for the unit, and the last unit.
+        expect(concat).toHaveBeenCalledTimes(8);
+      } finally {
+        concat.mockRestore();
+      }
+      expect((await units).map((item) => item.bytes.length)).toEqual(
+        Array.from({ length: 8 }, () => 32 * 1024),
+      );
+      expect(splitter.stats).toMatchObject({ forcedFlushes: 7, pendingBytes: 0 });
+    },
+  );
 
   it('should emit one batch per chunk whose units are views of its contiguous bytes when batched', async () => {
     const { out } = await split([bytesOf('a\nbb\r\nccc\rdd')], { batched: true });
