@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from './helpers/cli';
 
 // 140 bytes on one line, with 2-, 3- and 4-byte characters for the windows to cut through.
@@ -25,6 +25,9 @@ describe('pipeguard read and lines', () => {
     await writeFile(json, JSON_LINE);
     await writeFile(numbered, Array.from({ length: 10 }, (_, i) => `${i + 1}\n`).join(''));
   }, 120_000);
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('should print a window on stdout and its edges and next offset on stderr when reading mid-character', async () => {
     const run = await runCli(['read', json, '--offset', '32', '--limit', '56']);

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { quoteShellArgument } from '@pipeguard/shared';
-import { eventually, liveGroupMembers } from '@pipeguard/test-utils';
+import { eventually, liveGroupMembers, makeTempDir } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ensureBuilt, runCli } from './helpers/cli';
@@ -113,7 +111,7 @@ describe('pipeguard -- COMMAND', () => {
 
   it('should stop the process group, print what was captured and exit 130 when interrupted with SIGINT', async () => {
     // Arrange: a command that ignores SIGTERM, so the clean-up must escalate to SIGKILL.
-    const pidFile = join(await mkdtemp(join(tmpdir(), 'pipeguard-cli-')), 'pid');
+    const pidFile = join(await makeTempDir('pipeguard-cli-'), 'pid');
     let pid = 0;
     const running = runCli(
       ['--', 'sh', '-c', `trap "" TERM; echo $$ > ${pidFile}; echo started; sleep 30 & wait`],

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { makeTempDir } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import {
   BinaryGuard,
@@ -34,7 +34,7 @@ describe('unknown option keys', () => {
   });
 
   it('should be ignored by pipeline(), run(), capture(), readBytesAsUtf8() and readLines()', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'pipeguard-unknown-')), 'a.txt');
+    const file = join(await makeTempDir('pipeguard-unknown-'), 'a.txt');
     await writeFile(file, 'one\ntwo\n');
     expect((await pipeline(Readable.from([Buffer.from('x')]), unknown)).text).toBe('x');
     expect((await run('echo', ['ok'], unknown)).stdout.text).toBe('ok\n');

@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
-import { cutAt, feed } from '@pipeguard/test-utils';
+import { cutAt, feed, makeTempDir } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
@@ -116,7 +115,7 @@ describe('pipeline', () => {
   });
 
   it('should spill the raw stream and name where the omitted bytes start', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'pipeguard-spill-'));
+    const directory = await makeTempDir('pipeguard-spill-');
     const bytes = Buffer.from(lines(1000));
     const capture = await pipeline(feed(cutAt(bytes, [4096, 50_000])), { maxBytes: 1000, spill: directory });
     const path = capture.spillPath as string;
@@ -133,7 +132,7 @@ describe('pipeline', () => {
   });
 
   it('should bound the spill file by spillMaxBytes and say so', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'pipeguard-spill-'));
+    const directory = await makeTempDir('pipeguard-spill-');
     const capture = await pipeline(feed([Buffer.from(lines(100))]), {
       maxBytes: 100,
       spill: directory,
@@ -145,7 +144,7 @@ describe('pipeline', () => {
   });
 
   it('should keep the spill file in its directory whatever the label says', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'pipeguard-spill-'));
+    const directory = await makeTempDir('pipeguard-spill-');
     const capture = await pipeline(feed([Buffer.from(lines(100))]), {
       maxBytes: 100,
       spill: directory,

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventually, isAlive, liveGroupMembers, openDescriptors } from '@pipeguard/test-utils';
+import { eventually, isAlive, liveGroupMembers, makeTempDir, openDescriptors } from '@pipeguard/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortError, type RunOptions, type RunResult, run } from '../src/index';
 
@@ -93,7 +92,7 @@ describe('run under faults', () => {
   });
 
   it('should report a child killed from outside', async () => {
-    const pidFile = join(await mkdtemp(join(tmpdir(), 'pipeguard-outside-')), 'child.pid');
+    const pidFile = join(await makeTempDir('pipeguard-outside-'), 'child.pid');
     const promise = run('sh', ['-c', `echo $$ > ${pidFile}; exec sleep 30`]);
     expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'))).toBe(
       true,
@@ -128,7 +127,7 @@ describe('run under faults', () => {
   });
 
   it('should kill a whole tree with grandchildren on timeout, and close the pipes a setsid escapee holds', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pipeguard-tree-'));
+    const dir = await makeTempDir('pipeguard-tree-');
     const escapee = join(dir, 'escapee.pid');
     const script = [
       'trap "" TERM',

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventually, isAlive, liveGroupMembers } from '@pipeguard/test-utils';
+import { eventually, isAlive, liveGroupMembers, makeTempDir } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,7 +106,7 @@ describe('run', () => {
   });
 
   it('should not wait for a setsid descendant that holds the pipe and writes forever, and that writer exits afterwards', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pipeguard-run-'));
+    const dir = await makeTempDir('pipeguard-run-');
     const pidFile = join(dir, 'writer.pid');
     const started = Date.now();
     const result = await run(
@@ -185,7 +184,7 @@ describe('run', () => {
   });
 
   it('should recover a GBK line among UTF-8 lines with fallback gbk', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pipeguard-gbk-'));
+    const dir = await makeTempDir('pipeguard-gbk-');
     const file = join(dir, 'mixed.txt');
     writeFileSync(
       file,
@@ -250,7 +249,7 @@ describe('run', () => {
   });
 
   it('should reject with a clear error for a file that is not executable', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'pipeguard-noexec-')), 'script.sh');
+    const file = join(await makeTempDir('pipeguard-noexec-'), 'script.sh');
     writeFileSync(file, 'echo hi\n', { mode: 0o644 });
     await expect(run(file)).rejects.toMatchObject({
       name: 'RunError',
@@ -320,7 +319,7 @@ describe('run', () => {
     [{ maxLineBytes: 0 }, RangeError, 'The "maxLineBytes" option'],
     [{ input: 5 }, TypeError, 'The "input" option must be a string, a Buffer or a readable stream'],
   ])('should not start the command when an option is invalid: %j', async (options, errorClass, message) => {
-    const marker = join(await mkdtemp(join(tmpdir(), 'pipeguard-nospawn-')), 'started');
+    const marker = join(await makeTempDir('pipeguard-nospawn-'), 'started');
     const call = () => run('sh', ['-c', `touch ${marker}`], options as never);
     expect(call).toThrow(errorClass);
     expect(call).toThrow(message);

@@ -8,3 +8,4 @@ export {
   processStat,
 } from './processes';
 export { collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
+export { makeTempDir } from './temp-dir';
