@@ -1,5 +1,9 @@
-import { isUtf8 } from 'node:buffer';
-import { findControlByte, findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import {
+  findControlByte,
+  findUtf8BoundaryBefore,
+  skipUtf8Continuation,
+  wellFormedLength,
+} from '@pipeguard/shared';
 import { opensEscapeSequence } from './control-share';
 import { findValidUtf8Prefix } from './utf8-prefix';
 
@@ -28,9 +32,42 @@ function findOpeningByte(bytes: Buffer, start: number, end: number): number {
   return findControlByte(bytes, start, end, opensEscapeSequence);
 }
 
-/** Length of the longest strict-UTF-8 prefix of `bytes[0, end)`: one native call for a valid chunk. */
-function measureValidPrefix(bytes: Buffer, end: number): number {
-  return findValidUtf8Prefix(bytes, end, WHOLE_CHECK_BYTES);
+/** End of the longest strict-UTF-8 prefix of `bytes[start, end)`: one native call for a valid chunk. */
+function measureValidPrefix(bytes: Buffer, start: number, end: number): number {
+  return findValidUtf8Prefix(bytes, start, end, WHOLE_CHECK_BYTES);
+}
+
+/** Room for a seam: the unfinished character that ends the carried bytes and at most 3 continuation bytes. */
+const seamBytes = new Uint8Array(6);
+
+/**
+ * End of the longest strict-UTF-8 prefix of `carried + next[0, continued)`. The carried bytes are
+ * the run's own, valid up to the character their end cuts (see {@link scanRun}), so only that
+ * character and the continuation bytes are walked, in place: a few bytes, however long `carried`.
+ */
+function measureSeam(carried: Buffer, next: Buffer, continued: number): number {
+  const start = findUtf8BoundaryBefore(carried, carried.length);
+  const length = carried.length - start + continued;
+  for (let index = 0; index < length; index++) {
+    const at = start + index;
+    seamBytes[index] = (at < carried.length ? carried[at] : next[at - carried.length]) as number;
+  }
+  // Strict UTF-8 decodes greedily: the valid prefix ends where no well-formed character starts.
+  let valid = 0;
+  while (valid < length) {
+    const step = wellFormedLength(seamBytes, valid, length);
+    if (step === 0) break;
+    valid += step;
+  }
+  return start + valid;
+}
+
+/** The first index at or after `at` in `carried + next` that is no continuation byte, skipping at most 3. */
+function skipContinuationAcross(carried: Buffer, next: Buffer, at: number): number {
+  if (at >= carried.length) return carried.length + skipUtf8Continuation(next, at - carried.length);
+  const inCarried = skipUtf8Continuation(carried, at);
+  if (inCarried < carried.length || inCarried - at === 3) return inCarried;
+  return carried.length + Math.min(skipUtf8Continuation(next, 0), 3 - (inCarried - at));
 }
 
 /** Whether the joined bytes hold a byte that is not UTF-8 (at the input's end, an unfinished character). */
@@ -52,51 +89,68 @@ function stepAt(opening: number, broken: boolean, passedBefore: number): RunStep
   return { pass: opening, window: broken };
 }
 
+/**
+ * The step for a run that is valid so far but ends inside a character: its last bytes wait for more
+ * input anyway, so where a window would open is left until the run breaks or the character ends.
+ * No window can open before the first character that starts at `valid - LOOK_BACK_BYTES` or later
+ * (`settled`), so the bytes before it may pass; the control-byte look-back, the run's costliest
+ * step after validation, is then paid only for a run that ends on a character boundary.
+ */
+function unfinishedStep(settled: number, passedBefore: number): RunStep {
+  return stepAt(settled, false, passedBefore);
+}
+
 /** {@link scanRun} on bytes already joined into one buffer. */
 export function scanJoined(bytes: Buffer, final: boolean, passedBefore: number): RunStep {
   const end = findUtf8BoundaryBefore(bytes, bytes.length);
-  const valid = measureValidPrefix(bytes, end);
+  const valid = measureValidPrefix(bytes, 0, end);
   const broken = isBroken(valid, end, bytes.length, final);
   if (!broken && final) return { pass: bytes.length, window: false };
-  const opening = findOpeningByte(bytes, Math.max(0, valid - LOOK_BACK_BYTES), valid);
+  const from = Math.max(0, valid - LOOK_BACK_BYTES);
+  if (!broken && end < bytes.length) return unfinishedStep(skipUtf8Continuation(bytes, from), passedBefore);
+  const opening = findOpeningByte(bytes, from, valid);
   return stepAt(opening, broken, passedBefore);
 }
 
 /**
- * {@link scanRun} on `carried + next` without joining them: only the seam (`carried` and the
- * continuation bytes that open `next`) is copied. Strict UTF-8 splits exactly at the seam's end,
- * since that is where a character starts, so validating the two parts apart is validating the whole.
- * Needs `next` longer than 3 bytes, so the cut at its end is `next`'s own.
+ * {@link scanRun} on `carried + next` without joining them: only the seam (the character the end of
+ * `carried` cuts and the continuation bytes that open `next`) is looked at apart, in place. Strict
+ * UTF-8 splits exactly at the seam's end, since that is where a character starts, so validating the
+ * two parts apart is validating the whole. Needs `next` longer than 3 bytes, so the cut at its end
+ * is `next`'s own.
  */
 export function scanSeamed(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
   const continued = skipUtf8Continuation(next, 0);
-  const seam = continued === 0 ? carried : Buffer.concat([carried, next.subarray(0, continued)]);
   const end = findUtf8BoundaryBefore(next, next.length);
-  let valid: number;
-  if (seam.length > 0 && !isUtf8(seam)) valid = findValidUtf8Prefix(seam, seam.length);
-  else if (continued === 0) valid = seam.length + measureValidPrefix(next, end);
-  else valid = seam.length + measureValidPrefix(next.subarray(continued), end - continued);
+  const seamValid = measureSeam(carried, next, continued);
+  const valid =
+    seamValid < carried.length + continued
+      ? seamValid
+      : carried.length + measureValidPrefix(next, continued, end);
   const length = carried.length + next.length;
   const broken = isBroken(valid, carried.length + end, length, final);
   if (!broken && final) return { pass: length, window: false };
   const from = Math.max(0, valid - LOOK_BACK_BYTES);
-  if (from >= seam.length) {
+  if (!broken && end < next.length)
+    return unfinishedStep(skipContinuationAcross(carried, next, from), passedBefore);
+  if (from >= carried.length) {
     const opening = findOpeningByte(next, from - carried.length, valid - carried.length);
     return stepAt(carried.length + opening, broken, passedBefore);
   }
-  // The look-back reaches into the seam: join just it. No byte past `valid` is needed to tell an ESC
-  // that opens a sequence: that byte is never printable ASCII, or it would extend the valid run.
+  // The look-back reaches into the carried bytes: join just it. No byte past `valid` is needed to
+  // tell an ESC that opens a sequence: that byte is never printable ASCII, or it would extend the run.
   const region = Buffer.concat([
-    seam.subarray(from, valid),
-    next.subarray(continued, Math.max(continued, valid - carried.length)),
+    carried.subarray(from, valid),
+    next.subarray(0, Math.max(0, valid - carried.length)),
   ]);
   return stepAt(from + findOpeningByte(region, 0, region.length), broken, passedBefore);
 }
 
 /**
- * Extends the strict-UTF-8 run with `next`, the bytes `carried` (not yet decided, at most a few
- * hundred) before it, `passedBefore` bytes of the stream before those. Offsets in the step count
- * from the start of `carried`.
+ * Extends the strict-UTF-8 run with `next`, the bytes `carried` before it, `passedBefore` bytes of
+ * the stream before those. `carried` is what earlier steps left undecided, at most a few hundred
+ * bytes: strict UTF-8 up to the character its end may cut, which is not validated again. Offsets in
+ * the step count from the start of `carried`.
  */
 export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
   if (next.length >= SEAM_MIN_BYTES) return scanSeamed(carried, next, final, passedBefore);

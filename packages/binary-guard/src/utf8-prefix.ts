@@ -5,13 +5,18 @@ import { findUtf8BoundaryBefore } from '@pipeguard/shared';
 const FIRST_BLOCK_BYTES = 1024;
 
 /**
- * Length of the longest strict-UTF-8 prefix of `bytes[0, end)`. Validates blocks that double from
+ * End of the longest strict-UTF-8 prefix of `bytes[start, end)`. Validates blocks that double from
  * `firstBlock` with the native `isUtf8`, then bisects inside the first block that fails, so it
  * reads about twice the valid prefix plus one block, however long the range: re-scanning what
  * follows a legacy window in a long chunk stays linear.
  */
-export function findValidUtf8Prefix(bytes: Buffer, end: number, firstBlock = FIRST_BLOCK_BYTES): number {
-  let valid = 0;
+export function findValidUtf8Prefix(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  firstBlock = FIRST_BLOCK_BYTES,
+): number {
+  let valid = start;
   let invalid = end;
   for (let block = firstBlock; valid < end; block *= 2) {
     // Moves back at most 3 bytes, and in valid UTF-8 onto a true character boundary.

@@ -117,30 +117,40 @@ describe('BinaryGuard properties', () => {
   });
 
   it('should decide a run step the same whether the carried and new bytes are joined or seamed', () => {
-    const carried = fc.oneof(
-      mixedBytes.map((bytes) => bytes.subarray(0, 600)),
-      controlHeavyUtf8,
-    );
-    const next = fc.oneof(mixedBytes, controlHeavyUtf8).filter((bytes) => bytes.length > 3);
+    // Carried bytes as the run leaves them: strict UTF-8, perhaps ending inside a character.
+    const cut = (text: Buffer, at: number) => Math.min(600, at % (text.length + 1));
+    const followedByAnything = fc
+      .tuple(controlHeavyUtf8, fc.nat(), fc.oneof(mixedBytes, controlHeavyUtf8))
+      .map(([text, at, next]) => [text.subarray(0, cut(text, at)), next] as const);
+    // The next bytes finish the carried character, then go on as anything.
+    const continuingIt = fc
+      .tuple(controlHeavyUtf8, fc.nat(), fc.oneof(mixedBytes, controlHeavyUtf8))
+      .map(([text, at, rest]) => {
+        const end = cut(text, at);
+        return [text.subarray(0, end), Buffer.concat([text.subarray(end), rest])] as const;
+      });
+    const pair = fc.oneof(followedByAnything, continuingIt).filter(([, next]) => next.length > 3);
     fc.assert(
-      fc.property(carried, next, fc.boolean(), fc.nat({ max: 600 }), (head, tail, final, passed) => {
-        const joined = scanJoined(Buffer.concat([head, tail]), final, passed);
-        expect(scanSeamed(head, tail, final, passed)).toEqual(joined);
+      fc.property(pair, fc.boolean(), fc.nat({ max: 600 }), ([carried, next], final, passed) => {
+        const joined = scanJoined(Buffer.concat([carried, next]), final, passed);
+        expect(scanSeamed(carried, next, final, passed)).toEqual(joined);
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
   });
 
-  it('should find the longest strict-UTF-8 prefix for any bytes and first block', () => {
+  it('should find the longest strict-UTF-8 prefix for any bytes, start and first block', () => {
     fc.assert(
       fc.property(
         fc.oneof(mixedBytes, controlHeavyUtf8),
         fc.integer({ min: 4, max: 2048 }),
-        (bytes, block) => {
-          let longest = 0;
-          for (let length = 1; length <= bytes.length; length++)
-            if (isUtf8(bytes.subarray(0, length))) longest = length;
-          expect(findValidUtf8Prefix(bytes, bytes.length, block)).toBe(longest);
+        fc.nat(),
+        (bytes, block, at) => {
+          const start = at % (bytes.length + 1);
+          let longest = start;
+          for (let end = start + 1; end <= bytes.length; end++)
+            if (isUtf8(bytes.subarray(start, end))) longest = end;
+          expect(findValidUtf8Prefix(bytes, start, bytes.length, block)).toBe(longest);
         },
       ),
       LIMITS,

@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore } from '@pipeguard/shared';
-import { wellFormedLength } from './well-formed-length';
+import { findUtf8BoundaryBefore, wellFormedLength } from '@pipeguard/shared';
 
 // Blocks are validated natively; only a block that fails is walked character by character.
 const BLOCK_BYTES = 4096;

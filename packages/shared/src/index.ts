@@ -17,3 +17,4 @@ export {
   skipUtf8Continuation,
   utf8SequenceLength,
 } from './utf8-boundary';
+export { wellFormedLength } from './well-formed-length';

@@ -1,16 +1,17 @@
-import { isUtf8Continuation, utf8SequenceLength } from '@pipeguard/shared';
+import { isUtf8Continuation, utf8SequenceLength } from './utf8-boundary';
 
 /**
  * Length of the well-formed UTF-8 sequence starting at `bytes[index]` (Unicode Table 3-7), or 0 when
- * none starts there. Only the second byte's range depends on the lead: it excludes the overlong forms
- * (E0, F0), the surrogates (ED) and code points above U+10FFFF (F4); later bytes are any continuation.
+ * none starts there before `end`. Only the second byte's range depends on the lead: it excludes the
+ * overlong forms (E0, F0), the surrogates (ED) and code points above U+10FFFF (F4); later bytes are
+ * any continuation.
  */
-export function wellFormedLength(bytes: Uint8Array, index: number): number {
+export function wellFormedLength(bytes: Uint8Array, index: number, end = bytes.length): number {
   const lead = bytes[index] as number;
   if (lead < 0x80) return 1;
   // 1 here means 80–C1 or F5–FF: a byte that starts no sequence.
   const length = utf8SequenceLength(lead);
-  if (length === 1 || index + length > bytes.length) return 0;
+  if (length === 1 || index + length > end) return 0;
   const second = bytes[index + 1] as number;
   const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
   const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;

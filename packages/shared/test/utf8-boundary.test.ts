@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { chunkedUtf8 } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findUtf8BoundaryBefore, skipUtf8Continuation } from '../src/index';
+import { findUtf8BoundaryBefore, skipUtf8Continuation, wellFormedLength } from '../src/index';
 
 /** Byte offsets at which `text`'s characters start, plus its byte length: every legal cut. */
 function characterBoundaries(text: string): Set<number> {
@@ -54,5 +54,52 @@ describe('skipUtf8Continuation', () => {
 
   it('should skip at most three bytes of binary input', () => {
     expect(skipUtf8Continuation(Buffer.alloc(8, 0x80), 0)).toBe(3);
+  });
+});
+
+describe('wellFormedLength', () => {
+  it('should give the length of the one character isUtf8 accepts at the index, else 0', () => {
+    // Table 3-7's edges and continuation bytes, so every lead's second-byte range is met often.
+    const edge = fc.constantFrom(
+      0x7f,
+      0x80,
+      0x8f,
+      0x90,
+      0x9f,
+      0xa0,
+      0xbf,
+      0xc0,
+      0xc1,
+      0xc2,
+      0xdf,
+      0xe0,
+      0xed,
+      0xef,
+      0xf0,
+      0xf4,
+      0xf5,
+    );
+    const lead = fc.oneof(edge, fc.integer({ min: 0, max: 255 }));
+    const follower = fc.oneof(fc.integer({ min: 0x80, max: 0xbf }), edge, fc.integer({ min: 0, max: 255 }));
+    const input = fc
+      .tuple(
+        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 2 }),
+        lead,
+        fc.array(follower, { maxLength: 4 }),
+      )
+      .map(([before, first, after]) => ({
+        bytes: Buffer.from([...before, first, ...after]),
+        index: before.length,
+      }));
+    fc.assert(
+      fc.property(input, fc.nat(), ({ bytes, index }, endSeed) => {
+        const end = index + 1 + (endSeed % (bytes.length - index));
+        // The shortest strict-UTF-8 prefix is one whole character: a cut character never validates.
+        const lengths = [1, 2, 3, 4].filter((n) => index + n <= end);
+        const expected = lengths.find((n) => isUtf8(bytes.subarray(index, index + n))) ?? 0;
+        expect(wellFormedLength(bytes, index, end)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
