@@ -162,8 +162,8 @@ export default defineQuestion({
   groups: [
     defineGroup<FileInput>({
       ...fileGroup('UTF-8 text from a file, 64 KiB chunks', 'utf8.txt', UTF8_BLOCK, 256 * MiB),
-      // The target's group: its ratio moves with the PassThrough's own spread, so take a longer median.
-      runs: 15,
+      // The target's group: runs on this VM differ by up to ±20 %, so take the median of more pairs.
+      runs: 25,
       baseline: 'PassThrough (node:stream)',
       contenders: [
         { name: 'PassThrough (node:stream)', run: (input) => throughStage(input, new NodePassThrough()) },

@@ -35,11 +35,28 @@ export async function measureGroup<I>(group: Group<I>, input: I, runs: number): 
   return results;
 }
 
+/** The value below which a `fraction` of a non-empty list lies, interpolating between neighbours. */
+export function quantile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * fraction;
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return (
+    (sorted[below] as number) + ((sorted[above] as number) - (sorted[below] as number)) * (position - below)
+  );
+}
+
+/**
+ * The baseline's time divided by the contender's in each round. The two ran back to back, so a
+ * change in the machine's speed between rounds (on the 2-vCPU VM the benchmarks were written on, a
+ * run can take 20 % longer than the one before it) cancels within a pair instead of widening the
+ * spread of either median.
+ */
+export function pairedRatios(baselineRunsMs: readonly number[], runsMs: readonly number[]): number[] {
+  return runsMs.map((ms, round) => (baselineRunsMs[round] ?? Number.NaN) / ms);
+}
+
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return quantile(values, 0.5);
 }

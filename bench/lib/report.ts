@@ -9,7 +9,8 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     `${report.date} · Node ${report.node} · ${report.cpu} · ${report.cores} cores · ${report.memoryGiB} GiB`,
     '',
-    'Ratios compare each contender with the group baseline measured in the same run, interleaved;',
+    'Ratios compare each contender with the group baseline measured in the same run, interleaved:',
+    "the median over rounds of the baseline's time over the contender's in that round;",
     'MB/s is 10^6 bytes per second (median of the runs, then min–max). Peak RSS growth is measured',
     'in a process of its own, above the RSS after the input was built.',
   ];
@@ -30,9 +31,13 @@ export function renderMarkdown(report: BenchReport): string {
         );
       }
       for (const target of group.targets) {
+        const measured = group.contenders.find((contender) => contender.name === target.contender);
+        const spread = measured
+          ? ` (rounds' quartiles ${number(measured.ratioQuartiles[0], 2)}–${number(measured.ratioQuartiles[1], 2)}×; ratio of medians ${number(measured.ratioOfMedians, 2)}×)`
+          : '';
         lines.push(
           '',
-          `Target: ${target.contender} ≥ ${number(target.minRatio, 2)}× ${group.baseline}: measured ${number(target.ratio, 2)}× — **${target.met ? 'met' : 'missed'}**${!target.met && target.limitedBy ? `. What limits it: ${target.limitedBy}` : ''}`,
+          `Target: ${target.contender} ≥ ${number(target.minRatio, 2)}× ${group.baseline}: measured ${number(target.ratio, 2)}×${spread} — **${target.met ? 'met' : 'missed'}**${!target.met && target.limitedBy ? `. What limits it: ${target.limitedBy}` : ''}`,
         );
       }
     }

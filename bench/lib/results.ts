@@ -4,8 +4,14 @@ export interface ContenderResult {
   medianMBps: number;
   minMBps: number;
   maxMBps: number;
-  /** Median throughput / the baseline's median throughput, measured in the same run. */
+  /** Median over rounds of the baseline's time / this contender's time in the same round. */
   ratio: number;
+  /** The same per-round ratios' first and third quartiles: how far the rounds disagreed. */
+  ratioQuartiles: [number, number];
+  /** This contender's median throughput / the baseline's: the estimate drift between rounds widens. */
+  ratioOfMedians: number;
+  /** Milliseconds of each measured run, in round order, so any other estimate can be recomputed. */
+  runsMs: number[];
   /** Growth of the peak RSS over the RSS after setup, in a process of its own (MiB). */
   peakRssGrowthMiB: number | null;
   correctness: string;

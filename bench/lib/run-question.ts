@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadQuestion } from './load-question';
-import { measureGroup, median } from './measure';
+import { measureGroup, median, pairedRatios, quantile } from './measure';
 import type { GroupResult, QuestionResult } from './results';
 
 /** Child entry: measures every group of one bench file and writes its results as JSON. */
@@ -15,17 +15,19 @@ async function main(): Promise<void> {
       const inputBytes = group.bytes(input);
       const timings = await measureGroup(group, input, quick ? 2 : (group.runs ?? 5));
       const throughput = (ms: number) => inputBytes / 1e6 / (ms / 1000);
-      const baselineMs = median(
-        timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [Number.NaN],
-      );
+      const baselineRunsMs = timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [];
       const contenders = timings.map((timing) => {
         const medianMs = median(timing.runsMs);
+        const ratios = pairedRatios(baselineRunsMs, timing.runsMs);
         return {
           name: timing.name,
           medianMBps: throughput(medianMs),
           minMBps: throughput(Math.max(...timing.runsMs)),
           maxMBps: throughput(Math.min(...timing.runsMs)),
-          ratio: baselineMs / medianMs,
+          ratio: median(ratios),
+          ratioQuartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)] as [number, number],
+          ratioOfMedians: median(baselineRunsMs) / medianMs,
+          runsMs: timing.runsMs,
           peakRssGrowthMiB: null,
           correctness: timing.correctness,
           runs: timing.runsMs.length,

@@ -16,7 +16,9 @@ export async function tempFile(name: string): Promise<TempFile> {
 
 /**
  * Writes `block` to `path` again and again until the file holds `bytes` bytes (the last copy cut
- * short): a large file from a small block, without holding the file in memory.
+ * short): a large file from a small block, without holding the file in memory. The file is synced
+ * before this resolves: otherwise the kernel writes its dirty pages back about 30 s later, in the
+ * middle of the timed runs, on one of the machine's two vCPUs.
  */
 export async function writeRepeated(path: string, block: Buffer, bytes: number): Promise<void> {
   const file = await open(path, 'w');
@@ -24,6 +26,7 @@ export async function writeRepeated(path: string, block: Buffer, bytes: number):
     for (let written = 0; written < bytes; written += block.length) {
       await file.write(block.subarray(0, Math.min(block.length, bytes - written)));
     }
+    await file.sync();
   } finally {
     await file.close();
   }
