@@ -178,7 +178,7 @@ export default defineQuestion({
           contender: 'BinaryGuard',
           minRatio: 0.8,
           limitedBy:
-            'main-thread work per 64 KiB chunk, which this 2-vCPU machine turns into 2–4× as much wall time (file reads are handed between threads on both vCPUs; a stage that only busy-waits 4 µs per chunk measures about 0.89×): one isUtf8 per chunk (about 3.9 µs on this text) plus about 0.6 µs of the guard’s own, most of it the 256-byte control look-back; the floor row is the isUtf8 alone',
+            'main-thread work per 64 KiB chunk, each µs of which costs this 2-vCPU VM about 2–3 µs of wall time while a file is read on the other thread: one isUtf8 per chunk (≈ 4.4 µs on this text; the floor row is that alone) plus ≈ 0.5 µs of the guard’s own, most of it the control-byte look-back over the last 256 bytes of a chunk that ends on a character boundary',
         },
       ],
     }),

@@ -135,9 +135,14 @@ export class BoundedSink extends Writable {
   }
 
   #composeResult(): BoundedSinkResult {
+    // One copy of everything kept: head and tail are views of it, so the result's bytes can be too.
+    const kept = Buffer.concat(
+      [...this.#head, ...this.#tail.views()],
+      this.#headLength + this.#tail.windowBytes,
+    );
     return composeResult({
-      head: Buffer.concat(this.#head, this.#headLength),
-      tail: this.#tail.toBuffer(),
+      head: kept.subarray(0, this.#headLength),
+      tail: kept.subarray(this.#headLength),
       totalBytes: this.#totalBytes,
       maxBytes: this.#maxBytes,
       keep: this.#keep,

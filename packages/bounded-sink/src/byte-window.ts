@@ -25,13 +25,18 @@ export class ByteWindow {
     }
   }
 
-  /** The window's bytes, at most `limit` of them, copied into one Buffer. */
-  toBuffer(): Buffer {
+  /** The window's bytes, at most `limit` of them, as views of the chunks they arrived in (not copies). */
+  views(): Buffer[] {
     const excess = this.#length - this.#limit;
-    if (excess <= 0) return Buffer.concat(this.#chunks, this.#length);
-    // Cut the oldest chunk's out-of-window part before joining, so it is neither copied nor kept.
+    if (excess <= 0) return [...this.#chunks];
+    // The oldest chunk's out-of-window part is cut off, so a join neither copies nor keeps it.
     const [oldest, ...newer] = this.#chunks as [Buffer, ...Buffer[]];
-    return Buffer.concat([oldest.subarray(excess), ...newer], this.#limit);
+    return [oldest.subarray(excess), ...newer];
+  }
+
+  /** How many bytes {@link views} spans. */
+  get windowBytes(): number {
+    return Math.min(this.#length, this.#limit);
   }
 
   /** Lets go of every chunk, once their bytes are copied out for good. */

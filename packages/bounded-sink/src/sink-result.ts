@@ -24,7 +24,9 @@ export interface BoundedSinkResult {
 
 /** What a sink holds when it composes its result. */
 export interface HeldBytes {
+  /** The kept head, the sink's own copy (a view of one buffer with `tail`). */
   head: Buffer;
+  /** The kept tail, the sink's own copy. */
   tail: Buffer;
   totalBytes: number;
   maxBytes: number | null;
@@ -77,12 +79,15 @@ export function composeResult({
 }
 
 /**
- * The kept head then tail as one Buffer. Both are the sink's own copies, so when one side is empty
- * the other is returned as it is instead of being copied again.
+ * The kept head then tail as one Buffer. Both are views of the sink's own copy of what it kept, so
+ * they are returned as they are, or as one view when they touch, instead of being copied again.
  */
 function joinKept(head: Buffer, tail: Buffer): Buffer {
   if (tail.length === 0) return head;
   if (head.length === 0) return tail;
+  if (head.buffer === tail.buffer && head.byteOffset + head.length === tail.byteOffset) {
+    return Buffer.from(head.buffer, head.byteOffset, head.length + tail.length);
+  }
   return Buffer.concat([head, tail]);
 }
 
