@@ -12,7 +12,8 @@ export const LOOK_BACK_BYTES = 256;
 
 /**
  * From this many new bytes on, the run is extended without joining them to the carried bytes: only
- * the seam where they meet is copied. Below it, one small copy costs less than the bookkeeping.
+ * the seam where they meet is looked at apart. Below it, one small copy costs less than the
+ * bookkeeping.
  */
 export const SEAM_MIN_BYTES = 1024;
 
