@@ -1,4 +1,4 @@
-import { findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import { endsAtLineStart, findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
 import type { KeepMode } from './keep-mode';
 import { formatTruncationMarker } from './marker';
 
@@ -120,7 +120,7 @@ export function joinAroundMarker(
   tailText: string,
   keep: KeepMode,
 ): { text: string; markerIndex: number } {
-  const separator = headText === '' || headText.endsWith('\n') ? '' : '\n';
+  const separator = endsAtLineStart(headText) ? '' : '\n';
   const before = keep === 'tail' ? '' : `${headText}${separator}`;
   const after = keep === 'head' ? '' : `\n${tailText}`;
   return { text: `${before}${marker}${after}`, markerIndex: before.length };

@@ -3,6 +3,7 @@ import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink, type BoundedSinkResult, joinAroundMarker } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import { endsAtLineStart } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
 import { createDecodeStages, decodeKept } from './decode-kept';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
@@ -99,7 +100,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep) : null;
     const body = placed ? placed.text : head.text;
     const placeholder = guardStats?.placeholder ?? null;
-    const separator = body === '' || body.endsWith('\n') ? '' : '\n';
+    const separator = endsAtLineStart(body) ? '' : '\n';
     return {
       label,
       text: placeholder ? `${body}${separator}${placeholder}\n` : body,

@@ -1,5 +1,6 @@
 export { formatBytes, parseBytes } from './byte-size';
 export { type ControlByteFilter, countControlBytes, findControlByte, isControlByte } from './control-bytes';
+export { endsAtLineStart } from './line-start';
 export {
   describeReceived,
   validateBoolean,

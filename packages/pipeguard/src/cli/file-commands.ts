@@ -1,5 +1,5 @@
 import { FileWindowError, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
-import { quoteShellArgument } from '@pipeguard/shared';
+import { endsAtLineStart, quoteShellArgument } from '@pipeguard/shared';
 import { writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { UsageError } from './usage-error';
@@ -24,7 +24,7 @@ export async function readWindow({ file, offset, limit, json }: ReadCommand): Pr
     return 0;
   }
   writeOut(window.text);
-  if (process.stdout.isTTY && window.text !== '' && !window.text.endsWith('\n')) writeOut('\n');
+  if (process.stdout.isTTY && !endsAtLineStart(window.text)) writeOut('\n');
   const next = window.eof
     ? 'end of file'
     : `next offset ${window.nextOffset}: pipeguard read ${quoteShellArgument(file)} --offset ${window.nextOffset} --limit ${limit}`;

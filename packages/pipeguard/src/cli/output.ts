@@ -1,4 +1,5 @@
 import type { Capture } from '@pipeguard/pipeline';
+import { endsAtLineStart } from '@pipeguard/shared';
 
 /** Writes text to stdout (nothing for empty text). */
 export function writeOut(text: string): void {
@@ -20,9 +21,7 @@ export function writeJson(value: unknown): void {
  * (which ends the text without a newline) gets one, so the next output starts on its own line.
  */
 export function printable(capture: Capture): string {
-  return capture.truncated && capture.text !== '' && !capture.text.endsWith('\n')
-    ? `${capture.text}\n`
-    : capture.text;
+  return capture.truncated && !endsAtLineStart(capture.text) ? `${capture.text}\n` : capture.text;
 }
 
 /** Ignores EPIPE on stdout and stderr, so `pipeguard … | head` ends quietly. */
