@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { BoundedSink, type KeepMode } from '@pipeguard/bounded-sink';
 import { countingSink } from './lib/counting-sink';
-import { CHUNK_BYTES, MiB, streamOf } from './lib/inputs';
+import { CHUNK_BYTES, MiB, repeatedChunks, streamOf } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 
 /** The same 64 KiB chunk over and over, as a pipe would deliver a long stream. */
@@ -30,10 +30,7 @@ export default defineQuestion({
   groups: [
     defineGroup<Input>({
       name: 'text stream in 64 KiB chunks',
-      setup: ({ quick }) => ({
-        // One chunk, referenced `count` times: the input costs no memory.
-        chunks: Array(quick ? 256 : 16 * 1024).fill(Buffer.alloc(CHUNK_BYTES, 'log line\n')),
-      }),
+      setup: ({ quick }) => ({ chunks: repeatedChunks('log line\n', quick ? 256 : 16 * 1024) }),
       bytes: inputBytes,
       baseline: 'count only (Writable)',
       contenders: [

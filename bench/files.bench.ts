@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { readBytesAsUtf8, readLines } from '@pipeguard/file-window';
 import { linesUpTo, MiB } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion, type Group } from './lib/question';
-import { removeTempFile, type TempFile, tempFile, writeRepeated } from './lib/temp-file';
+import { removeTempFile, type TempFile, tempFile, writeTempFile } from './lib/temp-file';
 
 const GiB = 1024 * MiB;
 const MAX_LINE_BYTES = 2000;
@@ -16,14 +16,10 @@ interface TextFile extends TempFile {
   lines: number;
 }
 
-/** Writes `block` `count` times to a new file under the OS temp folder. */
-async function writeTextFile(block: Buffer, count: number): Promise<TextFile> {
-  const file = await tempFile('input.txt');
-  const bytes = block.length * count;
-  await writeRepeated(file.path, block, bytes);
-  let lines = 0;
-  for (let lf = block.indexOf(0x0a); lf !== -1; lf = block.indexOf(0x0a, lf + 1)) lines++;
-  return { ...file, bytes, lines: Math.max(1, lines * count) };
+/** A text file's content: `block`, `count` times over. */
+interface TextBlocks {
+  block: Buffer;
+  count: number;
 }
 
 /** 4 MiB of log lines of about 110 bytes, with a 6 KB JSON payload line every 500 lines. */
@@ -71,15 +67,17 @@ const lineContenders: Contender<TextFile>[] = [
   },
 ];
 
-/** readLines against readline over one text file, deleted afterwards. */
-function lineGroup(
-  name: string,
-  build: (quick: boolean) => Promise<TextFile>,
-  minRatio: number,
-): Group<TextFile> {
+/** readLines against readline over one text file, written from `blocks`, deleted afterwards. */
+function lineGroup(name: string, blocks: (quick: boolean) => TextBlocks, minRatio: number): Group<TextFile> {
   return defineGroup<TextFile>({
     name,
-    setup: ({ quick }) => build(quick),
+    setup: async ({ quick }) => {
+      const { block, count } = blocks(quick);
+      let lines = 0;
+      for (let lf = block.indexOf(0x0a); lf !== -1; lf = block.indexOf(0x0a, lf + 1)) lines++;
+      const file = await writeTempFile('input.txt', block, block.length * count);
+      return { ...file, lines: Math.max(1, lines * count) };
+    },
     teardown: removeTempFile,
     bytes: (input) => input.bytes,
     baseline: 'node:readline',
@@ -114,12 +112,12 @@ export default defineQuestion({
   groups: [
     lineGroup(
       'log file, 110-byte lines (256 MiB; quick 4 MiB)',
-      (quick) => writeTextFile(logBlock(), quick ? 1 : 64),
+      (quick) => ({ block: logBlock(), count: quick ? 1 : 64 }),
       1,
     ),
     lineGroup(
       'single-line minified JSON (64 MiB; quick 4 MiB)',
-      (quick) => writeTextFile(singleLineBlock(quick ? 4 * MiB : 64 * MiB), 1),
+      (quick) => ({ block: singleLineBlock(quick ? 4 * MiB : 64 * MiB), count: 1 }),
       2,
     ),
     defineGroup<SparseFile>({
@@ -131,6 +129,8 @@ export default defineQuestion({
         const handle = await open(file.path, 'w+');
         await handle.truncate(start + WINDOWS_PER_RUN * WINDOW_BYTES + MiB);
         for (const offset of offsets) await handle.write(windowText, 0, WINDOW_BYTES, offset);
+        // Synced for writeTempFile's reason: dirty pages written back later would land in the timed runs.
+        await handle.sync();
         return { ...file, offsets, handle };
       },
       teardown: async (input) => {

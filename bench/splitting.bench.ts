@@ -10,7 +10,7 @@ import {
 } from '@pipeguard/line-splitter';
 import byline from 'byline';
 import split2 from 'split2';
-import { CHUNK_BYTES, chunksOf, linesUpTo, logLine, MiB, streamOf } from './lib/inputs';
+import { CHUNK_BYTES, chunksOf, linesUpTo, logLine, MiB, repeatedChunks, streamOf } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion } from './lib/question';
 
 interface Input {
@@ -38,9 +38,8 @@ function linesInput(bytes: number, line: (index: number) => string): Input {
 
 /** `bytes` with no newline at all: one 64 KiB chunk of text, repeated (so the input costs no memory). */
 function noNewlineInput(bytes: number): Input {
-  const chunk = Buffer.alloc(CHUNK_BYTES, 'progress without end ');
-  const count = bytes / CHUNK_BYTES;
-  return { chunks: Array.from({ length: count }, () => chunk), bytes, lines: 1, longestLineBytes: bytes };
+  const chunks = repeatedChunks('progress without end ', bytes / CHUNK_BYTES);
+  return { chunks, bytes, lines: 1, longestLineBytes: bytes };
 }
 
 const source = (input: Input) => streamOf(input.chunks);

@@ -31,6 +31,5 @@ for (let eof = false; !eof; ) {
   ({ nextOffset: offset, eof } = window);
 }
 const whole = await readFile(file, 'utf8');
-const kept = whole.slice(0, whole.length - pieces.join('').length);
-console.log(`kept + windows = the whole file: ${kept + pieces.join('') === whole}`);
+console.log(`kept + windows = the whole file: ${whole.endsWith(pieces.join(''))}`);
 await rm(dir, { recursive: true, force: true });

@@ -6,11 +6,17 @@ export const MiB = 1024 * 1024;
 export const CHUNK_BYTES = 64 * 1024;
 
 /** Cuts a buffer into 64 KiB views, as a pipe or file stream would deliver it. */
-export function chunksOf(bytes: Buffer, chunkBytes = CHUNK_BYTES): Buffer[] {
+export function chunksOf(bytes: Buffer): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let start = 0; start < bytes.length; start += chunkBytes)
-    chunks.push(bytes.subarray(start, start + chunkBytes));
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES)
+    chunks.push(bytes.subarray(start, start + CHUNK_BYTES));
   return chunks;
+}
+
+/** One 64 KiB chunk filled with `text`, referenced `count` times: a long stream that costs no memory. */
+export function repeatedChunks(text: string, count: number): Buffer[] {
+  const chunk = Buffer.alloc(CHUNK_BYTES, text);
+  return Array.from({ length: count }, () => chunk);
 }
 
 /** A fresh byte stream over prepared chunks; building it costs nothing per byte. */

@@ -31,10 +31,11 @@ export function renderMarkdown(report: BenchReport): string {
         );
       }
       for (const target of group.targets) {
-        const measured = group.contenders.find((contender) => contender.name === target.contender);
-        const spread = measured
-          ? ` (rounds' quartiles ${number(measured.ratioQuartiles[0], 2)}–${number(measured.ratioQuartiles[1], 2)}×; ratio of medians ${number(measured.ratioOfMedians, 2)}×)`
-          : '';
+        const { ratioQuartiles: quartiles, ratioOfMedians } = target;
+        const spread =
+          quartiles && ratioOfMedians !== undefined
+            ? ` (rounds' quartiles ${number(quartiles[0], 2)}–${number(quartiles[1], 2)}×; ratio of medians ${number(ratioOfMedians, 2)}×)`
+            : '';
         lines.push(
           '',
           `Target: ${target.contender} ≥ ${number(target.minRatio, 2)}× ${group.baseline}: measured ${number(target.ratio, 2)}×${spread} — **${target.met ? 'met' : 'missed'}**${!target.met && target.limitedBy ? `. What limits it: ${target.limitedBy}` : ''}`,

@@ -15,14 +15,17 @@ export interface ContenderResult {
   /** Growth of the peak RSS over the RSS after setup, in a process of its own (MiB). */
   peakRssGrowthMiB: number | null;
   correctness: string;
-  runs: number;
 }
 
 export interface TargetResult {
   contender: string;
   minRatio: number;
   limitedBy?: string;
+  /** The named contender's `ratio` (NaN when no contender has that name). */
   ratio: number;
+  /** The named contender's `ratioQuartiles` and `ratioOfMedians`; absent when no contender has that name. */
+  ratioQuartiles?: [number, number];
+  ratioOfMedians?: number;
   met: boolean;
 }
 

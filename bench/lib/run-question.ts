@@ -30,13 +30,20 @@ async function main(): Promise<void> {
           runsMs: timing.runsMs,
           peakRssGrowthMiB: null,
           correctness: timing.correctness,
-          runs: timing.runsMs.length,
         };
       });
       const targets = (group.targets ?? []).map((target) => {
-        const ratio =
-          contenders.find((contender) => contender.name === target.contender)?.ratio ?? Number.NaN;
-        return { ...target, ratio, met: ratio >= target.minRatio };
+        const measured = contenders.find((contender) => contender.name === target.contender);
+        const ratio = measured?.ratio ?? Number.NaN;
+        return {
+          ...target,
+          ratio,
+          ...(measured && {
+            ratioQuartiles: measured.ratioQuartiles,
+            ratioOfMedians: measured.ratioOfMedians,
+          }),
+          met: ratio >= target.minRatio,
+        };
       });
       groups.push({ name: group.name, baseline: group.baseline, inputBytes, contenders, targets });
       process.stderr.write(`  ${question.id} / ${group.name}: done\n`);

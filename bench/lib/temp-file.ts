@@ -15,13 +15,18 @@ export async function tempFile(name: string): Promise<TempFile> {
 }
 
 /**
- * Writes `block` to `path` again and again until the file holds `bytes` bytes (the last copy cut
- * short): a large file from a small block, without holding the file in memory. The file is synced
- * before this resolves: otherwise the kernel writes its dirty pages back about 30 s later, in the
- * middle of the timed runs, on one of the machine's two vCPUs.
+ * A fresh temp file named `name` holding `bytes` bytes of `block`, written again and again (the last
+ * copy cut short): a large file from a small block, without holding the file in memory. The file is
+ * synced before this resolves: otherwise the kernel writes its dirty pages back about 30 s later, in
+ * the middle of the timed runs, on one of the machine's two vCPUs.
  */
-export async function writeRepeated(path: string, block: Buffer, bytes: number): Promise<void> {
-  const file = await open(path, 'w');
+export async function writeTempFile(
+  name: string,
+  block: Buffer,
+  bytes: number,
+): Promise<TempFile & { bytes: number }> {
+  const temp = await tempFile(name);
+  const file = await open(temp.path, 'w');
   try {
     for (let written = 0; written < bytes; written += block.length) {
       await file.write(block.subarray(0, Math.min(block.length, bytes - written)));
@@ -30,6 +35,7 @@ export async function writeRepeated(path: string, block: Buffer, bytes: number):
   } finally {
     await file.close();
   }
+  return { ...temp, bytes };
 }
 
 export const removeTempFile = (file: TempFile): Promise<void> =>

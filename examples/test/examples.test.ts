@@ -17,45 +17,57 @@ async function runExample(name: string): Promise<string> {
 }
 
 describe('examples', () => {
-  it('should capture a bounded command, a timeout and a cancellation when running capture-command', async () => {
-    const output = await runExample('capture-command');
-    expect(output).toContain(
-      '...[stdout truncated: 6888832 of 6888896 bytes omitted; limit is 64 bytes]\n96\n999997\n',
-    );
-    expect(output).toContain('exit 0: read 6888896 bytes, kept 64');
-    expect(output).toContain('stdout "working\\n", timedOut true, signal SIGTERM');
-    expect(output).toContain('AbortError: the user pressed stop; captured "started\\n"');
-  });
-
-  it('should decode UTF-8 and GBK lines cut into 3-byte pieces when running decode-socket', async () => {
-    const output = await runExample('decode-socket');
-    expect(output).toContain('"status: ok ✓\\n"\n"警告：磁盘空间不足\\n"\n"temperature 21 °C\\r\\n"\n');
-    expect(output).toMatch(/utf8Units: 2,\s+fallbackUnits: 1,/);
-  });
-
-  it('should page through the omitted bytes of a minified JSON file when running page-json', async () => {
-    const output = await runExample('page-json');
-    expect(output).toContain(
-      '…[+11297 bytes omitted, starting at byte offset 60 up to and including byte offset 11356]',
-    );
-    expect(output).toContain('window 60..4154: trimmed 0 + 2\nwindow 4154..8250');
-    expect(output).toContain('kept + windows = the whole file: true');
-  });
-
-  it('should withhold an executable and pass find -print0 output when running binary-guard', async () => {
-    const output = await runExample('binary-guard');
-    expect(output).toMatch(
-      /\[binary output withheld: node, 1048576 bytes from byte 0, [\d.]+% control bytes\./,
-    );
-    expect(output).toContain('./docs/café.txt\nwithheld: false; NUL separators kept: 4');
-  });
-
-  it('should recover GBK and Shift_JIS lines when running legacy-recovery', async () => {
-    const output = await runExample('legacy-recovery');
-    expect(output).toContain(
-      '## fallback ["shift_jis","gbk"]\n错误：找不到文件 配置.json\nbuild ok ✓\nエラー：ファイルが見つかりません\n',
-    );
-    expect(output).toContain('UTF-8 lines 1, fallback lines 2');
+  // Rows are tuples, not objects: '%s' prints a title as written, where '$title' would quote and cut it.
+  it.each<[title: string, example: string, expected: (string | RegExp)[]]>([
+    [
+      'should capture a bounded command, a timeout and a cancellation when running capture-command',
+      'capture-command',
+      [
+        '...[stdout truncated: 6888832 of 6888896 bytes omitted; limit is 64 bytes]\n96\n999997\n',
+        'exit 0: read 6888896 bytes, kept 64',
+        'stdout "working\\n", timedOut true, signal SIGTERM',
+        'AbortError: the user pressed stop; captured "started\\n"',
+      ],
+    ],
+    [
+      'should decode UTF-8 and GBK lines cut into 3-byte pieces when running decode-socket',
+      'decode-socket',
+      [
+        '"status: ok ✓\\n"\n"警告：磁盘空间不足\\n"\n"temperature 21 °C\\r\\n"\n',
+        /utf8Units: 2,\s+fallbackUnits: 1,/,
+      ],
+    ],
+    [
+      'should page through the omitted bytes of a minified JSON file when running page-json',
+      'page-json',
+      [
+        '…[+11297 bytes omitted, starting at byte offset 60 up to and including byte offset 11356]',
+        'window 60..4154: trimmed 0 + 2\nwindow 4154..8250',
+        'kept + windows = the whole file: true',
+      ],
+    ],
+    [
+      'should withhold an executable and pass find -print0 output when running binary-guard',
+      'binary-guard',
+      [
+        /\[binary output withheld: node, 1048576 bytes from byte 0, [\d.]+% control bytes\./,
+        './docs/café.txt\nwithheld: false; NUL separators kept: 4',
+      ],
+    ],
+    [
+      'should recover GBK and Shift_JIS lines when running legacy-recovery',
+      'legacy-recovery',
+      [
+        '## fallback ["shift_jis","gbk"]\n错误：找不到文件 配置.json\nbuild ok ✓\nエラー：ファイルが見つかりません\n',
+        'UTF-8 lines 1, fallback lines 2',
+      ],
+    ],
+  ])('%s', async (_title, example, expected) => {
+    const output = await runExample(example);
+    for (const expectation of expected) {
+      if (typeof expectation === 'string') expect(output).toContain(expectation);
+      else expect(output).toMatch(expectation);
+    }
   });
 
   it('should run the CLI on every scenario when running the demo', async () => {

@@ -1,9 +1,9 @@
 import { defineConfig, type Options } from 'tsup';
 import base from '../../tsup.base';
 
-// The shared build, plus the CLI as a second entry (the bin); only the library entry has types.
-export default defineConfig({
-  ...(base as Options),
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
-  dts: { entry: { index: 'src/index.ts' } },
-});
+// The shared build for the library, plus the CLI (the bin) as ESM only, without types.
+// Both builds run at once: only the first cleans dist, and it spares the CLI's files so it cannot delete them.
+export default defineConfig([
+  { ...(base as Options), entry: { index: 'src/index.ts' }, clean: ['!cli.js', '!cli.js.map'] },
+  { ...(base as Options), entry: { cli: 'src/cli.ts' }, format: ['esm'], dts: false, clean: false },
+]);

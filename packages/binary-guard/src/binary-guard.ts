@@ -3,7 +3,7 @@ import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
 import { type BinaryGuardOptions, type ResolvedOptions, resolveOptions } from './options';
 import { encodePlaceholder, endsWithLineFeed, formatPlaceholder } from './placeholder';
-import { scanRun } from './scan-run';
+import { SEAM_MIN_BYTES, scanRun } from './scan-run';
 import { type BinaryGuardSegment, type BinaryGuardVerdictCounts, SegmentLog } from './segment-log';
 import type { BinaryGuardEncoding, BinaryGuardStats } from './stats';
 import { detectUtf16Bom, type Utf16Encoding } from './utf16';
@@ -88,9 +88,14 @@ export class BinaryGuard extends Transform {
    * character or near a control byte waits for the next one rather than being cut in two.
    */
   #extendRun(next: Buffer, final: boolean): boolean {
-    const carried = this.#carried;
-    const decided = this.#passedBytes + this.#pendingBytes - next.length - carried.length;
-    const step = scanRun(carried, next, final, decided);
+    // A small chunk is joined to the carried bytes, once: what stays undecided is then a view of the
+    // join. A large one is scanned beside them, and its step decides every carried byte.
+    const joined =
+      next.length < SEAM_MIN_BYTES && this.#carried.length > 0 ? Buffer.concat([this.#carried, next]) : null;
+    const carried = joined ? EMPTY : this.#carried;
+    const fresh = joined ?? next;
+    const decided = this.#passedBytes + this.#pendingBytes - fresh.length - carried.length;
+    const step = scanRun(carried, fresh, final, decided);
     const opening = decided + step.pass;
     if (step.window) {
       this.#carried = EMPTY;
@@ -98,10 +103,8 @@ export class BinaryGuard extends Transform {
       this.#passPending(opening, true);
       return true;
     }
-    const undecided = carried.length + next.length - step.pass;
-    if (undecided === 0) this.#carried = EMPTY;
-    else if (step.pass >= carried.length) this.#carried = next.subarray(step.pass - carried.length);
-    else this.#carried = Buffer.concat([carried.subarray(step.pass), next]);
+    const undecided = carried.length + fresh.length - step.pass;
+    this.#carried = undecided === 0 ? EMPTY : fresh.subarray(fresh.length - undecided);
     this.#passPending(opening, false);
     return false;
   }

@@ -2,13 +2,13 @@ import {
   findControlByte,
   findUtf8BoundaryBefore,
   skipUtf8Continuation,
-  wellFormedLength,
+  wellFormedPrefixEnd,
 } from '@pipeguard/shared';
 import { opensEscapeSequence } from './control-share';
 import { findValidUtf8Prefix } from './utf8-prefix';
 
 /** How far back from the first byte that is not UTF-8 a window may open at a control byte. */
-export const LOOK_BACK_BYTES = 256;
+const LOOK_BACK_BYTES = 256;
 
 /**
  * From this many new bytes on, the run is extended without joining them to the carried bytes: only
@@ -16,9 +16,6 @@ export const LOOK_BACK_BYTES = 256;
  * bookkeeping.
  */
 export const SEAM_MIN_BYTES = 1024;
-
-/** Up to this many bytes (a chunk as files and pipes deliver it) are validated in one call. */
-const WHOLE_CHECK_BYTES = 64 * 1024;
 
 /** What to do with the bytes `carried + next` while the stream is strict UTF-8. */
 export interface RunStep {
@@ -33,14 +30,6 @@ function findOpeningByte(bytes: Buffer, start: number, end: number): number {
   return findControlByte(bytes, start, end, opensEscapeSequence);
 }
 
-/** End of the longest strict-UTF-8 prefix of `bytes[start, end)`: one native call for a valid chunk. */
-function measureValidPrefix(bytes: Buffer, start: number, end: number): number {
-  return findValidUtf8Prefix(bytes, start, end, WHOLE_CHECK_BYTES);
-}
-
-/** Room for a seam: the unfinished character that ends the carried bytes and at most 3 continuation bytes. */
-const seamBytes = new Uint8Array(6);
-
 /**
  * End of the longest strict-UTF-8 prefix of `carried + next[0, continued)`. The carried bytes are
  * the run's own, valid up to the character their end cuts (see {@link scanRun}), so only that
@@ -49,18 +38,13 @@ const seamBytes = new Uint8Array(6);
 function measureSeam(carried: Buffer, next: Buffer, continued: number): number {
   const start = findUtf8BoundaryBefore(carried, carried.length);
   const length = carried.length - start + continued;
-  for (let index = 0; index < length; index++) {
-    const at = start + index;
-    seamBytes[index] = (at < carried.length ? carried[at] : next[at - carried.length]) as number;
-  }
-  // Strict UTF-8 decodes greedily: the valid prefix ends where no well-formed character starts.
-  let valid = 0;
-  while (valid < length) {
-    const step = wellFormedLength(seamBytes, valid, length);
-    if (step === 0) break;
-    valid += step;
-  }
-  return start + valid;
+  if (length === 0) return start;
+  // At most 6 bytes: a small on-heap copy, so the walk reads one array.
+  const seam = new Uint8Array(length);
+  seam.set(carried.subarray(start));
+  for (let index = 0; index < continued; index++)
+    seam[carried.length - start + index] = next[index] as number;
+  return start + wellFormedPrefixEnd(seam, 0, length);
 }
 
 /** The first index at or after `at` in `carried + next` that is no continuation byte, skipping at most 3. */
@@ -101,33 +85,24 @@ function unfinishedStep(settled: number, passedBefore: number): RunStep {
   return stepAt(settled, false, passedBefore);
 }
 
-/** {@link scanRun} on bytes already joined into one buffer. */
-export function scanJoined(bytes: Buffer, final: boolean, passedBefore: number): RunStep {
-  const end = findUtf8BoundaryBefore(bytes, bytes.length);
-  const valid = measureValidPrefix(bytes, 0, end);
-  const broken = isBroken(valid, end, bytes.length, final);
-  if (!broken && final) return { pass: bytes.length, window: false };
-  const from = Math.max(0, valid - LOOK_BACK_BYTES);
-  if (!broken && end < bytes.length) return unfinishedStep(skipUtf8Continuation(bytes, from), passedBefore);
-  const opening = findOpeningByte(bytes, from, valid);
-  return stepAt(opening, broken, passedBefore);
-}
-
 /**
- * {@link scanRun} on `carried + next` without joining them: only the seam (the character the end of
- * `carried` cuts and the continuation bytes that open `next`) is looked at apart, in place. Strict
- * UTF-8 splits exactly at the seam's end, since that is where a character starts, so validating the
- * two parts apart is validating the whole. Needs `next` longer than 3 bytes, so the cut at its end
- * is `next`'s own.
+ * Extends the strict-UTF-8 run with `next`, the bytes `carried` before it, `passedBefore` bytes of
+ * the stream before those. `carried` is what earlier steps left undecided, at most a few hundred
+ * bytes: strict UTF-8 up to the character its end may cut, which is not validated again. Only the
+ * seam (that character and the continuation bytes that open `next`) is looked at apart: strict UTF-8
+ * splits exactly at the seam's end, where a character starts, so validating the two parts apart is
+ * validating the whole. Offsets in the step count from the start of `carried`. With `carried`
+ * non-empty, `next` must be longer than 3 bytes (so the cut at its end is its own); when it holds at
+ * least {@link SEAM_MIN_BYTES}, a step that opens no window decides every carried byte.
  */
-export function scanSeamed(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
+export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
   const continued = skipUtf8Continuation(next, 0);
   const end = findUtf8BoundaryBefore(next, next.length);
   const seamValid = measureSeam(carried, next, continued);
   const valid =
     seamValid < carried.length + continued
       ? seamValid
-      : carried.length + measureValidPrefix(next, continued, end);
+      : carried.length + findValidUtf8Prefix(next, continued, end);
   const length = carried.length + next.length;
   const broken = isBroken(valid, carried.length + end, length, final);
   if (!broken && final) return { pass: length, window: false };
@@ -145,16 +120,4 @@ export function scanSeamed(carried: Buffer, next: Buffer, final: boolean, passed
     next.subarray(0, Math.max(0, valid - carried.length)),
   ]);
   return stepAt(from + findOpeningByte(region, 0, region.length), broken, passedBefore);
-}
-
-/**
- * Extends the strict-UTF-8 run with `next`, the bytes `carried` before it, `passedBefore` bytes of
- * the stream before those. `carried` is what earlier steps left undecided, at most a few hundred
- * bytes: strict UTF-8 up to the character its end may cut, which is not validated again. Offsets in
- * the step count from the start of `carried`.
- */
-export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
-  if (next.length >= SEAM_MIN_BYTES) return scanSeamed(carried, next, final, passedBefore);
-  const bytes = carried.length > 0 ? Buffer.concat([carried, next]) : next;
-  return scanJoined(bytes, final, passedBefore);
 }

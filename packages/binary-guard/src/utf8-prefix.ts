@@ -1,12 +1,13 @@
 import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import { findUtf8BoundaryBefore, wellFormedPrefixEnd } from '@pipeguard/shared';
 
-/** The first block {@link findValidUtf8Prefix} validates, unless told otherwise. */
-const FIRST_BLOCK_BYTES = 1024;
+/** The first block {@link findValidUtf8Prefix} validates: a chunk as files and pipes deliver it, in one call. */
+const FIRST_BLOCK_BYTES = 64 * 1024;
 
 /**
  * End of the longest strict-UTF-8 prefix of `bytes[start, end)`. Validates blocks that double from
- * `firstBlock` with the native `isUtf8`, then bisects inside the first block that fails, so it
+ * `firstBlock` with the native `isUtf8`, then bisects inside the first block that fails down to a few
+ * bytes, walked character by character, so it
  * reads about twice the valid prefix plus one block, however long the range: re-scanning what
  * follows a legacy window in a long chunk stays linear.
  */
@@ -33,8 +34,5 @@ export function findValidUtf8Prefix(
     if (isUtf8(bytes.subarray(valid, cut))) valid = cut;
     else invalid = cut;
   }
-  for (let cut = invalid - 1; cut > valid; cut--) {
-    if (isUtf8(bytes.subarray(valid, cut))) return cut;
-  }
-  return valid;
+  return wellFormedPrefixEnd(bytes, valid, invalid);
 }

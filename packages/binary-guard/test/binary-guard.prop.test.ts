@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { cutAt } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanJoined, scanSeamed } from '../src/scan-run';
+import { scanRun } from '../src/scan-run';
 import { findValidUtf8Prefix } from '../src/utf8-prefix';
 import { chunksOf, runGuard } from './run-guard';
 
@@ -132,8 +132,8 @@ describe('BinaryGuard properties', () => {
     const pair = fc.oneof(followedByAnything, continuingIt).filter(([, next]) => next.length > 3);
     fc.assert(
       fc.property(pair, fc.boolean(), fc.nat({ max: 600 }), ([carried, next], final, passed) => {
-        const joined = scanJoined(Buffer.concat([carried, next]), final, passed);
-        expect(scanSeamed(carried, next, final, passed)).toEqual(joined);
+        const joined = scanRun(Buffer.alloc(0), Buffer.concat([carried, next]), final, passed);
+        expect(scanRun(carried, next, final, passed)).toEqual(joined);
       }),
       { numRuns: 3000 },
     );

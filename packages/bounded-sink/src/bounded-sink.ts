@@ -135,14 +135,11 @@ export class BoundedSink extends Writable {
   }
 
   #composeResult(): BoundedSinkResult {
-    // One copy of everything kept: head and tail are views of it, so the result's bytes can be too.
-    const kept = Buffer.concat(
-      [...this.#head, ...this.#tail.views()],
-      this.#headLength + this.#tail.windowBytes,
-    );
+    // One copy of everything kept, head then tail: the result's bytes are that copy (or a view of it)
+    // unless cutting between characters drops bytes from its middle.
     return composeResult({
-      head: kept.subarray(0, this.#headLength),
-      tail: kept.subarray(this.#headLength),
+      kept: Buffer.concat([...this.#head, ...this.#tail.views()]),
+      headLength: this.#headLength,
       totalBytes: this.#totalBytes,
       maxBytes: this.#maxBytes,
       keep: this.#keep,

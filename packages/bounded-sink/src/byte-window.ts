@@ -34,11 +34,6 @@ export class ByteWindow {
     return [oldest.subarray(excess), ...newer];
   }
 
-  /** How many bytes {@link views} spans. */
-  get windowBytes(): number {
-    return Math.min(this.#length, this.#limit);
-  }
-
   /** Lets go of every chunk, once their bytes are copied out for good. */
   clear(): void {
     this.#chunks.length = 0;

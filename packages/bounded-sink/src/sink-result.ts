@@ -24,10 +24,10 @@ export interface BoundedSinkResult {
 
 /** What a sink holds when it composes its result. */
 export interface HeldBytes {
-  /** The kept head, the sink's own copy (a view of one buffer with `tail`). */
-  head: Buffer;
-  /** The kept tail, the sink's own copy. */
-  tail: Buffer;
+  /** The kept head then tail, the sink's own copy. */
+  kept: Buffer;
+  /** How many of `kept`'s bytes are the head; the rest are the tail. */
+  headLength: number;
   totalBytes: number;
   maxBytes: number | null;
   keep: KeepMode;
@@ -36,72 +36,77 @@ export interface HeldBytes {
 
 /** Composes a sink's result from the bytes it holds: cuts between characters and places the marker. */
 export function composeResult({
-  head,
-  tail,
+  kept,
+  headLength,
   totalBytes,
   maxBytes,
   keep,
   label,
 }: HeldBytes): BoundedSinkResult {
   if (maxBytes === null || totalBytes <= maxBytes) {
-    const bytes = joinKept(head, tail);
     return withLazyText(
       {
-        bytes,
+        bytes: kept,
         totalBytes,
-        keptBytes: bytes.length,
+        keptBytes: kept.length,
         omittedBytes: 0,
         truncated: false,
         marker: null,
         omittedStart: null,
       },
-      () => ({ text: DECODER.decode(bytes), markerIndex: null }),
+      (bytes) => ({ text: DECODER.decode(bytes), markerIndex: null }),
     );
   }
   // Cut only between characters; the marker's counts include the few bytes backed off.
-  const keptHead = head.subarray(0, findUtf8BoundaryBefore(head, head.length));
-  const keptTail = tail.subarray(skipUtf8Continuation(tail, 0));
-  const keptBytes = keptHead.length + keptTail.length;
+  const headEnd = findUtf8BoundaryBefore(kept, headLength);
+  const tailStart = skipUtf8Continuation(kept, headLength);
+  const keptBytes = headEnd + kept.length - tailStart;
   const omittedBytes = totalBytes - keptBytes;
   const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
   return withLazyText(
     {
-      bytes: joinKept(keptHead, keptTail),
+      bytes: cutKept(kept, headEnd, tailStart),
       totalBytes,
       keptBytes,
       omittedBytes,
       truncated: true,
       marker,
-      omittedStart: keptHead.length,
+      omittedStart: headEnd,
     },
-    () => joinAroundMarker(DECODER.decode(keptHead), marker, DECODER.decode(keptTail), keep),
+    (bytes) =>
+      joinAroundMarker(
+        DECODER.decode(bytes.subarray(0, headEnd)),
+        marker,
+        DECODER.decode(bytes.subarray(headEnd)),
+        keep,
+      ),
   );
 }
 
 /**
- * The kept head then tail as one Buffer. Both are views of the sink's own copy of what it kept, so
- * they are returned as they are, or as one view when they touch, instead of being copied again.
+ * `kept` without the bytes from `headEnd` to `tailStart` backed off around the cut: `kept` itself or
+ * a view of it when one side is all that is left, a copy only when bytes were backed off between two.
  */
-function joinKept(head: Buffer, tail: Buffer): Buffer {
-  if (tail.length === 0) return head;
-  if (head.length === 0) return tail;
-  if (head.buffer === tail.buffer && head.byteOffset + head.length === tail.byteOffset) {
-    return Buffer.from(head.buffer, head.byteOffset, head.length + tail.length);
-  }
-  return Buffer.concat([head, tail]);
+function cutKept(kept: Buffer, headEnd: number, tailStart: number): Buffer {
+  if (headEnd === tailStart) return kept;
+  if (tailStart === kept.length) return kept.subarray(0, headEnd);
+  if (headEnd === 0) return kept.subarray(tailStart);
+  return Buffer.concat([kept.subarray(0, headEnd), kept.subarray(tailStart)]);
 }
 
 /**
  * Adds `text` and `markerIndex` as enumerable getters decoded on first read: a consumer that decodes
  * the kept bytes its own way (the preset does) never pays for a second decode of up to `maxBytes`.
+ * `decode` is handed the result's `bytes`, so until it runs they are all the result keeps alive.
  */
 function withLazyText(
   result: Omit<BoundedSinkResult, 'text' | 'markerIndex'>,
-  decode: () => { text: string; markerIndex: number | null },
+  decode: (bytes: Buffer) => { text: string; markerIndex: number | null },
 ): BoundedSinkResult {
+  const { bytes } = result;
   let decoded: { text: string; markerIndex: number | null } | undefined;
   const read = () => {
-    decoded ??= decode();
+    decoded ??= decode(bytes);
     return decoded;
   };
   return Object.defineProperties(result, {

@@ -1,7 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { cutAt, writeAll } from '@pipeguard/test-utils';
+import { cutAt, exposeGc, writeAll } from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it, vi } from 'vitest';
 import { BoundedSink, type KeepMode } from '../src/index';
@@ -15,11 +13,6 @@ async function sinkOf(
   const sink = new BoundedSink(options);
   await writeAll(sink, chunks);
   return sink.done;
-}
-
-function exposeGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
 }
 
 describe('BoundedSink', () => {
@@ -174,6 +167,7 @@ describe('BoundedSink', () => {
     ['head', 64 * 1024],
     ['tail', 64 * 1024],
     ['tail', 200 * 1024],
+    ['both', 64 * 1024],
   ])('should copy the kept bytes once at finish when keeping %s of %d bytes', async (keep, maxBytes) => {
     const sink = new BoundedSink({ maxBytes, keep });
     // 10 KiB chunks: the tail window's oldest chunk is partly out of the window.
@@ -214,6 +208,24 @@ describe('BoundedSink', () => {
       expect(result.bytes).toEqual(Buffer.alloc(40 * 1024, 'v'));
     },
   );
+
+  it('should hold only its result when keeping both ends cut inside characters, not what it joined', async () => {
+    const gc = exposeGc();
+    const maxBytes = 8 * 1024 * 1024;
+    // 3-byte characters: both the head's and the tail's cut back off to a character boundary.
+    const text = Buffer.from('€'.repeat(1024 * 1024));
+    const sink = new BoundedSink({ maxBytes, keep: 'both' });
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    await writeAll(sink, [text, text, text]);
+    const result = await sink.done;
+    expect(result.keptBytes).toBeLessThan(maxBytes);
+    gc();
+    const held = process.memoryUsage().arrayBuffers - before;
+    // The result's bytes and nothing more: the join they were cut from is free.
+    expect(held).toBeLessThan(maxBytes * 1.5);
+    expect(result.text.startsWith('€')).toBe(true);
+  });
 
   it('should report the result bytes as retained once finished, not the out-of-window part', async () => {
     const sink = new BoundedSink({ maxBytes: 5, keep: 'tail' });

@@ -66,10 +66,13 @@ export class ByteCounter extends Transform {
    */
   constructor(options?: ByteCounterOptions) {
     validateOptionsObject(options);
-    const { onProgress, progressIntervalBytes = null } = options ?? {};
-    if (onProgress !== undefined) validateFunction('onProgress', onProgress);
     // Only a missing interval takes the default: an explicit `null` turns the time trigger off.
-    const { progressIntervalMs = onProgress ? 250 : null } = options ?? {};
+    const {
+      onProgress,
+      progressIntervalBytes = null,
+      progressIntervalMs = onProgress ? 250 : null,
+    } = options ?? {};
+    if (onProgress !== undefined) validateFunction('onProgress', onProgress);
     validateInteger('progressIntervalBytes', progressIntervalBytes, { nullable: true });
     validateInteger('progressIntervalMs', progressIntervalMs, { nullable: true });
     super();

@@ -1,12 +1,11 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { isLineBatch, isLineUnit, type LineBatch } from '@pipeguard/line-splitter';
-import { describeReceived, validateOptionsObject } from '@pipeguard/shared';
+import { describeReceived, type TransformCallback, toBuffer, validateOptionsObject } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { decodeRejectedUnit, type RejectedPath } from './decode-unit';
 import { FallbackDecoderError } from './errors';
 import { type FallbackOption, resolveFallbackOption } from './fallback-option';
 import type { HostEncodingInput } from './host-encoding';
-import { toBuffer } from './to-buffer';
 
 /** Options of {@link FallbackDecoder}. */
 export interface FallbackDecoderOptions {
@@ -83,11 +82,7 @@ export class FallbackDecoder extends Transform {
     };
   }
 
-  override _transform(
-    chunk: unknown,
-    _encoding: BufferEncoding,
-    callback: (error?: Error | null) => void,
-  ): void {
+  override _transform(chunk: unknown, _encoding: BufferEncoding, callback: TransformCallback): void {
     let text: string;
     if (chunk instanceof Uint8Array) text = this.#decodeUnit(toBuffer(chunk));
     else if (isLineBatch(chunk)) text = this.#decodeBatch(chunk);

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore, wellFormedLength } from '@pipeguard/shared';
+import { findUtf8BoundaryBefore, wellFormedPrefixEnd } from '@pipeguard/shared';
 
 // Blocks are validated natively; only a block that fails is walked character by character.
 const BLOCK_BYTES = 4096;
@@ -26,16 +26,14 @@ export function countInvalidUtf8(bytes: Uint8Array): number {
 
 function countInvalidInBlock(block: Uint8Array): number {
   let invalid = 0;
-  let index = 0;
-  while (index < block.length) {
-    const length = wellFormedLength(block, index);
-    // Advancing one byte after a failure is exact: a well-formed sequence never starts on a continuation byte.
-    if (length === 0) {
-      invalid++;
-      index++;
-    } else {
-      index += length;
-    }
+  // Each stop of the walk is one invalid byte. Stepping one byte past it is exact: a well-formed
+  // sequence never starts on a continuation byte.
+  for (
+    let index = wellFormedPrefixEnd(block, 0, block.length);
+    index < block.length;
+    index = wellFormedPrefixEnd(block, index + 1, block.length)
+  ) {
+    invalid++;
   }
   return invalid;
 }

@@ -1,10 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '@pipeguard/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FileWindowError, readBytesAsUtf8, readLines } from '../src/index';
 
 const readers = [
@@ -13,22 +12,16 @@ const readers = [
 ] as const;
 
 describe('file reads under faults', () => {
-  let dir = '';
-  beforeAll(async () => {
+  const files = useTempDir('pipeguard-faults-');
+  beforeAll(() => {
     // World-readable so that a test can read as another user.
-    dir = await mkdtemp(join(tmpdir(), 'pipeguard-faults-'));
-    chmodSync(dir, 0o755);
-  });
-  afterAll(async () => {
-    // A test may have taken permissions away below; give them back so the folder can go.
-    chmodSync(dir, 0o755);
-    await rm(dir, { recursive: true, force: true });
+    chmodSync(files.path('.'), 0o755);
   });
 
   it.each(readers)(
     '%s should reject a directory with a FileWindowError naming the path',
     async (_name, read) => {
-      const directory = join(dir, `a-directory-${_name}`);
+      const directory = files.path(`a-directory-${_name}`);
       mkdirSync(directory);
       await expect(read(directory)).rejects.toMatchObject({
         name: 'FileWindowError',
@@ -39,7 +32,7 @@ describe('file reads under faults', () => {
   );
 
   it.each(readers)('%s should reject a FIFO at once instead of waiting for a writer', async (_name, read) => {
-    const fifo = join(dir, `a-fifo-${_name}`);
+    const fifo = files.path(`a-fifo-${_name}`);
     execFileSync('mkfifo', [fifo]);
     const started = Date.now();
     const error = await read(fifo).catch((caught: unknown) => caught);
@@ -49,7 +42,7 @@ describe('file reads under faults', () => {
   });
 
   it('should reject an open handle on a FIFO too', async () => {
-    const fifo = join(dir, 'handle-fifo');
+    const fifo = files.path('handle-fifo');
     execFileSync('mkfifo', [fifo]);
     const handle = await open(fifo, 'r+');
     try {
@@ -60,7 +53,7 @@ describe('file reads under faults', () => {
   });
 
   it('should fail with EACCES and the path for a file without read permission', () => {
-    const file = join(dir, 'no-permission.txt');
+    const file = files.path('no-permission.txt');
     writeFileSync(file, 'secret\n', { mode: 0o600 });
     chmodSync(file, 0o000);
     // Root reads anything: as root, the read runs without the capabilities that bypass permissions.
@@ -85,7 +78,7 @@ describe('file reads under faults', () => {
   });
 
   it('should end a page cleanly when the file shrinks between reads', async () => {
-    const file = join(dir, 'shrinking.log');
+    const file = files.path('shrinking.log');
     writeFileSync(file, Array.from({ length: 100 }, (_, index) => `line ${index}`).join('\n'));
     const first = await readLines(file, { limit: 10 });
     truncateSync(file, 20);
@@ -96,7 +89,7 @@ describe('file reads under faults', () => {
   });
 
   it('should see appended bytes when the file grows between reads', async () => {
-    const file = join(dir, 'growing.log');
+    const file = files.path('growing.log');
     writeFileSync(file, 'one\ntwo\n');
     const first = await readBytesAsUtf8(file);
     appendFileSync(file, 'three\n');

@@ -1,15 +1,14 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
 import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, cutAt, cutsFor, feed } from '@pipeguard/test-utils';
+import { collect, cutAt, cutsFor, feed, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ClippedLineUnit, formatClipMarker, LineClipper, readLines } from '../src/index';
 import { batchOf, flatten, unitsOf } from './helpers/line-units';
-import { useTempDir } from './helpers/temp-dir';
 import { linesFile, messyBytes } from './helpers/utf8';
 
-const files = useTempDir();
+const files = useTempDir('pipeguard-file-window-');
 
 async function clipAll(chunks: Array<LineUnit | LineBatch>, maxLineBytes: number) {
   const clipper = new LineClipper({ maxLineBytes, maxClipRecords: 1000 });

@@ -1,10 +1,10 @@
+import { useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBytesAsUtf8, type Utf8Window } from '../src/index';
-import { useTempDir } from './helpers/temp-dir';
 import { decode, invalidBytesOracle, messyBytes } from './helpers/utf8';
 
-const files = useTempDir();
+const files = useTempDir('pipeguard-file-window-');
 
 /** Every window met paging from 0 by `nextOffset`; fails instead of looping if a window makes no progress. */
 async function pageThrough(file: string, bytes: Buffer, limit: number): Promise<Utf8Window[]> {

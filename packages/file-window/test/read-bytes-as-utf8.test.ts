@@ -1,10 +1,10 @@
 import { open, truncate, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { useTempDir } from '@pipeguard/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WINDOW_BYTES, readBytesAsUtf8 } from '../src/index';
-import { useTempDir } from './helpers/temp-dir';
 
-const files = useTempDir();
+const files = useTempDir('pipeguard-file-window-');
 const GIB = 1024 ** 3;
 
 describe('readBytesAsUtf8', () => {

@@ -1,12 +1,12 @@
 import { open } from 'node:fs/promises';
+import { useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClipMarker, readBytesAsUtf8, readLines } from '../src/index';
 import { type LineRange, scanLines } from '../src/scan-lines';
-import { useTempDir } from './helpers/temp-dir';
 import { decode, linesFile, messyBytes } from './helpers/utf8';
 
-const files = useTempDir();
+const files = useTempDir('pipeguard-file-window-');
 
 /** The lines of `bytes` by LF, each with its content (a CR before LF or at the end excluded) and offset. */
 function linesOf(bytes: Buffer): Array<{ content: Buffer; offset: number }> {

@@ -1,10 +1,10 @@
 import { open } from 'node:fs/promises';
+import { useTempDir } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { readBytesAsUtf8, readLines } from '../src/index';
 import { READ_CHUNK_BYTES } from '../src/scan-lines';
-import { useTempDir } from './helpers/temp-dir';
 
-const files = useTempDir();
+const files = useTempDir('pipeguard-file-window-');
 
 describe('readLines', () => {
   it.each([

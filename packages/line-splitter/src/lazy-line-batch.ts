@@ -1,4 +1,4 @@
-import type { UnitBounds } from './find-unit-ends';
+import { type UnitBounds, unitStart } from './find-unit-ends';
 import type { LineBatch, LineUnit } from './line-unit';
 
 /** A splitter's count of the `LineUnit` objects built so far, which its batches add to. */
@@ -25,7 +25,6 @@ export class LazyLineBatch implements LineBatch {
    * @param bytes - The units' contiguous bytes, terminators included.
    * @param offset - Stream offset of `bytes[0]`.
    * @param bounds - The scan's unit ends, in window positions; this batch holds units `[first, stop)`.
-   * @param base - Window position where unit `first` starts, which `bytes[0]` is.
    * @param built - The splitter's count of built units, increased when `units` is built.
    */
   constructor(
@@ -34,10 +33,11 @@ export class LazyLineBatch implements LineBatch {
     bounds: UnitBounds,
     first: number,
     stop: number,
-    base: number,
     built: BuiltUnits,
   ) {
     const { ends, terminators } = bounds;
+    // Window position where unit `first` starts, which `bytes[0]` is.
+    const base = unitStart(bounds, first);
     let longest = 0;
     let start = base;
     for (let index = first; index < stop; index++) {

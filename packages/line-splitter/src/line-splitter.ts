@@ -1,4 +1,9 @@
-import { validateBoolean, validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import {
+  type TransformCallback,
+  validateBoolean,
+  validateInteger,
+  validateOptionsObject,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { findUnitEnds, type UnitBounds, unitStart } from './find-unit-ends';
 import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
@@ -97,11 +102,7 @@ export class LineSplitter extends Transform {
     };
   }
 
-  override _transform(
-    chunk: Buffer,
-    _encoding: BufferEncoding,
-    callback: (error?: Error | null) => void,
-  ): void {
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#bytes += chunk.length;
     const found = findUnitEnds(this.#pending, chunk, this.#crPending, this.#maxUnitBytes);
     this.#forcedFlushes += found.forced;
@@ -112,7 +113,7 @@ export class LineSplitter extends Transform {
     callback();
   }
 
-  override _flush(callback: (error?: Error | null) => void): void {
+  override _flush(callback: TransformCallback): void {
     const pending = this.#pending.length;
     const end = this.#crPending ? pending - 1 : pending;
     const terminator = this.#crPending ? '\r' : '';
@@ -148,6 +149,6 @@ export class LineSplitter extends Transform {
     if (first === stop) return;
     const base = unitStart(found, first);
     const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
-    this.push(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, base, this.#builtUnits));
+    this.push(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, this.#builtUnits));
   }
 }

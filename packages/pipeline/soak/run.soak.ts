@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { exposeGc, openDescriptors } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/index';
 
@@ -20,8 +18,7 @@ describe('run() soak', () => {
   it(
     `should keep RSS and descriptors flat over ${SOAK_MS / 1000} s of runs with 1 MiB outputs`,
     async () => {
-      setFlagsFromString('--expose-gc');
-      const gc = runInNewContext('gc') as () => void;
+      const gc = exposeGc();
       const heap: [number, number][] = [];
       const rss: [number, number][] = [];
       const descriptors: [number, number][] = [];
@@ -35,7 +32,7 @@ describe('run() soak', () => {
           gc();
           heap.push([runs, process.memoryUsage().heapUsed / 2 ** 20]);
           rss.push([runs, process.memoryUsage.rss() / 2 ** 20]);
-          descriptors.push([runs, readdirSync('/proc/self/fd').length]);
+          descriptors.push([runs, openDescriptors().length]);
         }
       }
       // Judge the second half, after the heap has grown to its working size.

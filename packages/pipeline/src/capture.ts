@@ -62,7 +62,7 @@ export function prepareCapture(settings: ResolvedCaptureOptions): (child: ChildP
   const captures = [
     pipeline(inputs[0], { ...settings.pipeline, label: 'stdout' }),
     pipeline(inputs[1], { ...settings.pipeline, label: 'stderr' }),
-    allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : Promise.resolve(undefined),
+    allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : null,
   ] as const;
   return (child) => attachChild(child, settings, inputs, allInput, captures);
 }
@@ -72,7 +72,7 @@ function attachChild(
   settings: ResolvedCaptureOptions,
   inputs: readonly [PassThrough, PassThrough],
   allInput: PassThrough | null,
-  captures: readonly [PipelineRun, PipelineRun, PipelineRun | Promise<undefined>],
+  captures: readonly [PipelineRun, PipelineRun, PipelineRun | null],
 ): RunningCapture {
   const started = performance.now();
   const feedAll = allInput ? (chunk: Buffer) => allInput.write(chunk) : undefined;
@@ -88,7 +88,7 @@ function attachChild(
   const stages = {
     stdout: captures[0].stages,
     stderr: captures[1].stages,
-    all: 'stages' in captures[2] ? captures[2].stages : null,
+    all: captures[2]?.stages ?? null,
   };
   const result = new Promise<RunResult>((resolve, reject) => {
     let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -162,7 +162,7 @@ function attachChild(
         for (const tap of taps) tap.detach();
         // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
         // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
-        if (pipesHeld && settings.processGroup) signalChild('SIGKILL');
+        if (pipesHeld) signalChild('SIGKILL');
       });
     };
     if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);

@@ -65,6 +65,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   validateCommand(file, args);
   validateOptionsObject(options);
   const { cwd, env, shell = false, input, ...captureOptions } = options ?? {};
+  // `??` rather than the parameter's default: spawn() also runs a command given a null env with process.env.
   const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
   const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
   const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });

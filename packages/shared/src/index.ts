@@ -12,10 +12,11 @@ export {
 } from './options';
 export { quoteShellArgument } from './shell-quote';
 export type { TransformCallback, WriteCallback } from './stream-types';
+export { toBuffer } from './to-buffer';
 export {
   findUtf8BoundaryBefore,
   isUtf8Continuation,
   skipUtf8Continuation,
   utf8SequenceLength,
 } from './utf8-boundary';
-export { wellFormedLength } from './well-formed-length';
+export { wellFormedLength, wellFormedPrefixEnd } from './well-formed-length';

@@ -21,3 +21,18 @@ export function wellFormedLength(bytes: Uint8Array, index: number, end = bytes.l
   }
   return length;
 }
+
+/**
+ * End of the longest strict-UTF-8 prefix of `bytes[start, end)`, walked one character at a time:
+ * strict UTF-8 decodes greedily, so the prefix ends where no well-formed character starts. For a
+ * few bytes (a seam, the last step of a search); `isUtf8` is the tool for more.
+ */
+export function wellFormedPrefixEnd(bytes: Uint8Array, start: number, end: number): number {
+  let at = start;
+  while (at < end) {
+    const length = wellFormedLength(bytes, at, end);
+    if (length === 0) break;
+    at += length;
+  }
+  return at;
+}

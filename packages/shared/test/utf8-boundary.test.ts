@@ -2,7 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { chunkedUtf8 } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findUtf8BoundaryBefore, skipUtf8Continuation, wellFormedLength } from '../src/index';
+import {
+  findUtf8BoundaryBefore,
+  skipUtf8Continuation,
+  wellFormedLength,
+  wellFormedPrefixEnd,
+} from '../src/index';
 
 /** Byte offsets at which `text`'s characters start, plus its byte length: every legal cut. */
 function characterBoundaries(text: string): Set<number> {
@@ -57,36 +62,37 @@ describe('skipUtf8Continuation', () => {
   });
 });
 
+const anyByte = fc.integer({ min: 0, max: 255 });
+const continuationByte = fc.integer({ min: 0x80, max: 0xbf });
+/** Unicode Table 3-7's edges, so every lead's second-byte range is met often, not by luck. */
+const tableEdge = fc.constantFrom(
+  0x41,
+  0x7f,
+  0x80,
+  0x8f,
+  0x90,
+  0x9f,
+  0xa0,
+  0xbf,
+  0xc0,
+  0xc1,
+  0xc2,
+  0xdf,
+  0xe0,
+  0xed,
+  0xef,
+  0xf0,
+  0xf4,
+  0xf5,
+  0xff,
+);
+
 describe('wellFormedLength', () => {
   it('should give the length of the one character isUtf8 accepts at the index, else 0', () => {
-    // Table 3-7's edges and continuation bytes, so every lead's second-byte range is met often.
-    const edge = fc.constantFrom(
-      0x7f,
-      0x80,
-      0x8f,
-      0x90,
-      0x9f,
-      0xa0,
-      0xbf,
-      0xc0,
-      0xc1,
-      0xc2,
-      0xdf,
-      0xe0,
-      0xed,
-      0xef,
-      0xf0,
-      0xf4,
-      0xf5,
-    );
-    const lead = fc.oneof(edge, fc.integer({ min: 0, max: 255 }));
-    const follower = fc.oneof(fc.integer({ min: 0x80, max: 0xbf }), edge, fc.integer({ min: 0, max: 255 }));
+    const lead = fc.oneof(tableEdge, anyByte);
+    const follower = fc.oneof(continuationByte, tableEdge, anyByte);
     const input = fc
-      .tuple(
-        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 2 }),
-        lead,
-        fc.array(follower, { maxLength: 4 }),
-      )
+      .tuple(fc.array(anyByte, { maxLength: 2 }), lead, fc.array(follower, { maxLength: 4 }))
       .map(([before, first, after]) => ({
         bytes: Buffer.from([...before, first, ...after]),
         index: before.length,
@@ -100,6 +106,24 @@ describe('wellFormedLength', () => {
         expect(wellFormedLength(bytes, index, end)).toBe(expected);
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('wellFormedPrefixEnd', () => {
+  it('should end the longest prefix isUtf8 accepts in any range', () => {
+    const bytes = fc
+      .array(fc.oneof(tableEdge, continuationByte, anyByte), { maxLength: 16 })
+      .map((array) => Buffer.from(array));
+    fc.assert(
+      fc.property(bytes, fc.nat(), fc.nat(), (input, startSeed, endSeed) => {
+        const start = startSeed % (input.length + 1);
+        const end = start + (endSeed % (input.length - start + 1));
+        let longest = start;
+        for (let cut = start + 1; cut <= end; cut++) if (isUtf8(input.subarray(start, cut))) longest = cut;
+        expect(wellFormedPrefixEnd(input, start, end)).toBe(longest);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { cutAt } from './streams';
 
+/**
+ * An array arbitrary from `make` over its whole length range: fast-check's default size alone keeps
+ * arrays to about ten elements, so half the runs take the largest size `constraints` allow.
+ */
+function anyLength<Constraints extends { maxLength?: number }, Value>(
+  make: (constraints: NoInfer<Constraints> & { size?: fc.SizeForArbitrary }) => fc.Arbitrary<Value>,
+  constraints: Constraints,
+): fc.Arbitrary<Value> {
+  return fc.oneof(make(constraints), make({ ...constraints, size: 'max' }));
+}
+
 /** Arbitrary cut positions for a byte sequence of the given length (empty chunks included). */
 export function cutsFor(length: number, maxCuts = 12): fc.Arbitrary<number[]> {
   return fc.array(fc.integer({ min: 0, max: length }), { maxLength: maxCuts });
@@ -12,8 +23,7 @@ export function chunkedBytes(constraints: { maxLength?: number; minLength?: numb
   chunks: Buffer[];
 }> {
   const lengths = { maxLength: constraints.maxLength ?? 512, minLength: constraints.minLength ?? 0 };
-  // fast-check's default size keeps arrays to about ten elements: mix in the whole length range.
-  return fc.oneof(fc.uint8Array(lengths), fc.uint8Array({ ...lengths, size: 'max' })).chain((array) =>
+  return anyLength(fc.uint8Array, lengths).chain((array) =>
     cutsFor(array.length).map((cuts) => {
       const bytes = Buffer.from(array);
       return { bytes, chunks: cutAt(bytes, cuts) };
@@ -29,9 +39,9 @@ export function unicodeText(maxLength = 200): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
   );
   const maxPieces = Math.ceil(maxLength / 4);
-  return fc
-    .oneof(fc.array(piece, { maxLength: maxPieces }), fc.array(piece, { maxLength: maxPieces, size: 'max' }))
-    .map((pieces) => pieces.join(''));
+  return anyLength((lengths) => fc.array(piece, lengths), { maxLength: maxPieces }).map((pieces) =>
+    pieces.join(''),
+  );
 }
 
 /** Arbitrary valid UTF-8 bytes (from {@link unicodeText}) with an arbitrary chunking. */

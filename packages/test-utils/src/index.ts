@@ -1,4 +1,5 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
+export { exposeGc } from './gc';
 export {
   eventually,
   findProcesses,
@@ -8,4 +9,4 @@ export {
   processStat,
 } from './processes';
 export { collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
-export { makeTempDir } from './temp-dir';
+export { makeTempDir, useTempDir } from './temp-dir';

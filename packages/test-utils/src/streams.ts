@@ -1,12 +1,9 @@
+import { toBuffer } from '@pipeguard/shared';
 import { Readable, type Writable } from 'readable-stream';
 
 /** A Readable that emits exactly these chunks (Uint8Arrays as Buffers), one per read, then ends. */
 export function feed(chunks: Iterable<unknown>, options: { objectMode?: boolean } = {}): Readable {
-  const queue = [...chunks].map((chunk) =>
-    chunk instanceof Uint8Array && !Buffer.isBuffer(chunk)
-      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-      : chunk,
-  );
+  const queue = [...chunks].map((chunk) => (chunk instanceof Uint8Array ? toBuffer(chunk) : chunk));
   return new Readable({
     objectMode: options.objectMode ?? true,
     read() {
@@ -46,7 +43,7 @@ export async function writeAll(
 
 /** Cuts bytes into chunks at the given positions (sorted, clamped, duplicates give empty chunks). */
 export function cutAt(bytes: Uint8Array, cuts: readonly number[]): Buffer[] {
-  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const source = toBuffer(bytes);
   const positions = cuts.map((cut) => Math.max(0, Math.min(source.length, cut))).sort((a, b) => a - b);
   const chunks: Buffer[] = [];
   let start = 0;

@@ -31,15 +31,14 @@ export async function filterStdin({ capture: settings, json }: FilterCommand): P
     if (!input.writableEnded) input.end();
   });
   try {
-    const result = await running;
-    progress.stop();
+    // Erased before anything is printed, not after: output must not land on the progress line.
+    const result = await running.finally(() => progress.stop());
     if (json) writeJson(result);
     else writeOut(printable(result));
     if (stoppedBy === null) return 0;
     if (!json) writeNote(`interrupted by ${stoppedBy}; printed what had arrived`);
     return signalExitStatus(stoppedBy);
   } finally {
-    progress.stop();
     removeHandlers();
   }
 }

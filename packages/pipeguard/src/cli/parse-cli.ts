@@ -71,48 +71,47 @@ export function parseCli(args: readonly string[]): CliCommand {
     }
   }
   const json = values.json === true;
-  const text = (name: keyof typeof OPTIONS) => values[name] as string | undefined;
-  const maxLineBytes = text('max-line-bytes');
+  // An option's parsed value, or `fallback` when it was not given.
+  const option = <T>(
+    name: keyof typeof OPTIONS,
+    fallback: T,
+    parse: (flag: string, text: string) => T,
+  ): T => {
+    const text = values[name];
+    return typeof text === 'string' ? parse(`--${name}`, text) : fallback;
+  };
+  const file = rest[0] as string;
   if (kind === 'read') {
-    const offset = text('offset');
-    const limit = text('limit');
     return {
       kind,
-      file: rest[0] as string,
-      offset: offset === undefined ? 0 : sizeValue('--offset', offset, false),
-      limit: limit === undefined ? DEFAULT_WINDOW_BYTES : sizeValue('--limit', limit, false),
+      file,
+      offset: option('offset', 0, (flag, text) => sizeValue(flag, text, false)),
+      limit: option('limit', DEFAULT_WINDOW_BYTES, (flag, text) => sizeValue(flag, text, false)),
       json,
     };
   }
   if (kind === 'lines') {
-    const from = text('from');
-    const count = text('count');
     return {
       kind,
-      file: rest[0] as string,
-      from: from === undefined ? 1 : countValue('--from', from),
-      count: count === undefined ? DEFAULT_LINE_LIMIT : countValue('--count', count),
-      maxLineBytes:
-        maxLineBytes === undefined
-          ? DEFAULT_MAX_LINE_BYTES
-          : sizeValue('--max-line-bytes', maxLineBytes, false, 1),
+      file,
+      from: option('from', 1, countValue),
+      count: option('count', DEFAULT_LINE_LIMIT, countValue),
+      maxLineBytes: option('max-line-bytes', DEFAULT_MAX_LINE_BYTES, (flag, text) =>
+        sizeValue(flag, text, false, 1),
+      ),
       json,
     };
   }
-  const maxBytes = text('max-bytes');
-  const keep = text('keep');
-  const fallback = text('fallback');
   const capture: CaptureSettings = {
-    maxBytes: maxBytes === undefined ? DEFAULT_MAX_BYTES : sizeValue('--max-bytes', maxBytes, true),
-    keep: keep === undefined ? 'head' : choiceValue('--keep', keep, KEEP_MODES),
-    fallback: fallback === undefined ? null : fallbackValue('--fallback', fallback),
+    maxBytes: option('max-bytes', DEFAULT_MAX_BYTES, (flag, text) => sizeValue(flag, text, true)),
+    keep: option('keep', 'head', (flag, text) => choiceValue(flag, text, KEEP_MODES)),
+    fallback: option('fallback', null, fallbackValue),
     binaryGuard: values['no-binary-guard'] !== true,
-    maxLineBytes: maxLineBytes === undefined ? null : sizeValue('--max-line-bytes', maxLineBytes, true, 1),
+    maxLineBytes: option('max-line-bytes', null, (flag, text) => sizeValue(flag, text, true, 1)),
   };
   if (kind === 'filter') return { kind, capture, json };
-  const timeout = text('timeout');
-  const timeoutMs = timeout === undefined ? null : durationValue('--timeout', timeout);
-  return { kind, argv: after as [string, ...string[]], capture, timeout: timeoutMs, json };
+  const timeout = option('timeout', null, durationValue);
+  return { kind, argv: after as [string, ...string[]], capture, timeout, json };
 }
 
 function parseTokens(args: readonly string[]) {

@@ -27,24 +27,24 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
     if (count === 1) controller.abort(new Error(`pipeguard received ${signal}`));
     else if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
   });
-  let progress: ProgressLine | undefined;
   try {
     const running = run(file, args, { ...settings, timeout, signal: controller.signal });
     pid = running.pid;
-    if (running.stages) {
-      const { stdout, stderr } = running.stages;
-      progress = new ProgressLine(process.stderr, [meterOf('stdout', stdout), meterOf('stderr', stderr)]);
-    }
-    const result = await running.catch((error: unknown) => {
-      if (error instanceof AbortError && error.result) return error.result as RunResult;
-      throw error;
-    });
-    progress?.stop();
+    const { stages } = running;
+    const progress = stages
+      ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
+      : undefined;
+    // Erased once the run settles and before printing, so the result starts on a clean line.
+    const result = await running
+      .catch((error: unknown) => {
+        if (error instanceof AbortError && error.result) return error.result as RunResult;
+        throw error;
+      })
+      .finally(() => progress?.stop());
     if (json) writeJson(result);
     else printResult(result, stoppedBy);
     return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
   } catch (error) {
-    progress?.stop();
     if (!(error instanceof RunError) || error.code !== 'ERR_RUN_SPAWN') throw error;
     writeNote(`cannot run '${file}': ${error.reason}`);
     const notFound = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';

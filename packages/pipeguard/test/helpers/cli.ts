@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectBytes } from '@pipeguard/test-utils';
 
 const packagesDir = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the tests spawn: what `npm install -g pipeguard` would put on the PATH. */
@@ -38,7 +39,7 @@ export interface CliRun {
 }
 
 /** Spawns the built binary with `args`, optionally feeding `input` on stdin, and collects its output. */
-export function runCli(
+export async function runCli(
   args: readonly string[],
   options: { input?: string | Buffer; onSpawn?: (pid: number) => void } = {},
 ): Promise<CliRun> {
@@ -48,19 +49,19 @@ export function runCli(
   });
   if (options.input !== undefined) child.stdin?.end(options.input);
   if (child.pid !== undefined) options.onSpawn?.(child.pid);
-  const stdout: Buffer[] = [];
-  const stderr: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-  return new Promise((resolve, reject) => {
+  const closed = new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (status) =>
-      resolve({
-        status,
-        stdout: Buffer.concat(stdout).toString(),
-        stderr: Buffer.concat(stderr).toString(),
-        durationMs: performance.now() - started,
-      }),
-    );
+    child.once('close', resolve);
   });
+  const [status, stdout, stderr] = await Promise.all([
+    closed,
+    collectBytes(child.stdout!),
+    collectBytes(child.stderr!),
+  ]);
+  return {
+    status,
+    stdout: stdout.toString(),
+    stderr: stderr.toString(),
+    durationMs: performance.now() - started,
+  };
 }
