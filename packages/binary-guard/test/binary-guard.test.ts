@@ -367,6 +367,34 @@ describe('BinaryGuard', () => {
       expect(guard.segments.reduce((sum, segment) => sum + segment.bytes, 0)).toBeLessThan(bytes.length);
     });
 
+    it('should hold the writer back when nobody reads the output', async () => {
+      const guard = new BinaryGuard();
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let accepted = 0;
+      while (accepted < 16 && guard.write(chunk)) {
+        accepted++;
+        await new Promise(setImmediate);
+      }
+      expect(accepted).toBeLessThanOrEqual(2);
+      expect(guard.readableLength + guard.stats.heldBytes).toBeLessThanOrEqual(3 * chunk.length);
+      guard.destroy();
+    });
+
+    it('should examine a written chunk a microtask later and count it as held until then', async () => {
+      const guard = new BinaryGuard();
+      guard.resume();
+      guard.write(NOTES);
+      expect(guard.stats).toMatchObject({ passedBytes: 0, heldBytes: NOTES.length });
+      await Promise.resolve();
+      expect(guard.stats).toMatchObject({ passedBytes: NOTES.length, heldBytes: 0 });
+      const dropped = new BinaryGuard();
+      dropped.on('data', () => expect.fail('a destroyed guard pushed'));
+      dropped.write(NOTES);
+      dropped.destroy();
+      await new Promise(setImmediate);
+      expect(dropped.passedBytes).toBe(0);
+    });
+
     it('should return a fresh plain object when stats is read twice', async () => {
       const { guard } = await runGuard([NOTES]);
       const first = guard.stats;
