@@ -28,33 +28,22 @@ const GUARD_HIGH_WATER_MARK = new BinaryGuard().writableHighWaterMark;
 
 /**
  * One strict-UTF-8 check per chunk and nothing else, with the guard's writable high-water mark: the
- * least any stage that validates can cost. With `deferred`, a chunk is checked a microtask after its
- * callback, as the guard does while its consumer keeps up; without, as it is written. A floor, not a peer.
+ * least any stage that validates can cost. With `deferred`, a chunk is checked and called back a
+ * microtask after it is written, as the guard does; without, at once. A floor, not a peer.
  */
 function validatingStage(deferred: boolean): Transform {
-  let waiting: Buffer | null = null;
   // The verdict is thrown away: the floor is the cost of reaching it.
-  const check = () => {
-    if (waiting === null) return;
-    isUtf8(waiting);
-    stage.push(waiting);
-    waiting = null;
+  const check = (chunk: Buffer, callback: (error: null, chunk: Buffer) => void) => {
+    isUtf8(chunk);
+    callback(null, chunk);
   };
-  const stage = new Transform({
+  return new Transform({
     writableHighWaterMark: GUARD_HIGH_WATER_MARK,
     transform(chunk: Buffer, _encoding, callback) {
-      check();
-      waiting = chunk;
-      if (deferred && stage.readableLength === 0) queueMicrotask(check);
-      else check();
-      callback();
-    },
-    flush(callback) {
-      check();
-      callback();
+      if (deferred) queueMicrotask(() => check(chunk, callback));
+      else check(chunk, callback);
     },
   });
-  return stage;
 }
 
 /** The cheapest possible stage: counts nothing, drops everything. A floor, not a peer. */

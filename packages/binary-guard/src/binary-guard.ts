@@ -38,20 +38,8 @@ export class BinaryGuard extends Transform {
   /** The first binary window's control share; set once, when everything from there on is withheld. */
   #controlShare: number | null = null;
   #atLineStart = true;
-  /** A chunk taken (its write called back) but not examined yet; see `_transform`. */
-  #deferred: Buffer | null = null;
-  readonly #examineDeferred = (): void => {
-    const chunk = this.#deferred;
-    if (chunk === null) return;
-    this.#deferred = null;
-    if (this.destroyed) return;
-    try {
-      this.#examine(chunk);
-    } catch (error) {
-      // Its write was called back already: the stream is where the error can still be seen.
-      this.destroy(error as Error);
-    }
-  };
+  /** Bytes of the chunk written but not examined yet (see `_transform`). */
+  #unexaminedBytes = 0;
 
   /**
    * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
@@ -65,25 +53,31 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#examineDeferred();
-    // A chunk is examined in a microtask after its write is called back: by then a file source has
-    // asked for its next read, so the validation runs while another thread reads (on files ≈ 4 % more
-    // throughput for UTF-8, 2× for legacy text). Only while the consumer has taken all output: once it lags, the chunk is
-    // examined now and the callback waits for the consumer as it always did.
-    if (this.readableLength === 0) {
-      this.#deferred = chunk;
-      queueMicrotask(this.#examineDeferred);
-    } else this.#examine(chunk);
-    callback();
+    // Examined a microtask later: a file source asks for its next read in a nextTick after this write,
+    // which runs first, so the check overlaps that read on a libuv thread. The callback waits for the
+    // examination, so a write made meanwhile (from a 'data' listener, say) queues as usual.
+    this.#unexaminedBytes = chunk.length;
+    queueMicrotask(() => this.#examineThenCallBack(chunk, callback));
   }
 
   override _flush(callback: TransformCallback): void {
-    this.#examineDeferred();
     if (!this.withheld) this.#drain(EMPTY, true);
     const text = this.placeholder;
     if (text !== null && this.#options.emitPlaceholder)
       this.push(encodePlaceholder(text, this.#utf16, this.#atLineStart));
     callback();
+  }
+
+  #examineThenCallBack(chunk: Buffer, callback: TransformCallback): void {
+    this.#unexaminedBytes = 0;
+    let failure: Error | null = null;
+    try {
+      if (!this.destroyed) this.#examine(chunk);
+    } catch (error) {
+      // A throw in a microtask would escape every handler; the stream is where it can be seen.
+      failure = error as Error;
+    }
+    callback(failure);
   }
 
   #examine(chunk: Buffer): void {
@@ -255,7 +249,7 @@ export class BinaryGuard extends Transform {
       withheldFrom: this.withheld ? this.#passedBytes : null,
       controlShare: this.#controlShare,
       passedBytes: this.#passedBytes,
-      heldBytes: this.#pendingBytes + (this.#deferred?.length ?? 0),
+      heldBytes: this.#pendingBytes + this.#unexaminedBytes,
       encoding: this.#encoding,
       verdicts: this.#log.counts,
       segments: this.#log.segments,

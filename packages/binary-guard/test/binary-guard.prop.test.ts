@@ -83,8 +83,8 @@ describe('BinaryGuard properties', () => {
     await fc.assert(
       fc.asyncProperty(withChunks(mixedBytes), windowBytes, async ({ bytes, chunks }, size) => {
         const whole = await runGuard([bytes], { windowBytes: size });
-        // Byte-by-byte feeding puts a chunk edge at every position, inside every sequence; a slow
-        // consumer makes the guard examine each chunk as it is written rather than a microtask later.
+        // Byte-by-byte feeding puts a chunk edge at every position, inside every sequence; behind a
+        // slow consumer the guard's output backs up and its callbacks wait for the consumer.
         const runs = [
           runGuard(chunks, { windowBytes: size }),
           runGuard(chunksOf(bytes, 1), { windowBytes: size }),

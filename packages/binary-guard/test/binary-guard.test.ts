@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { cutAt, everySplit } from '@pipeguard/test-utils';
+import { collectBytes, cutAt, everySplit, feed } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
@@ -388,11 +388,35 @@ describe('BinaryGuard', () => {
       await Promise.resolve();
       expect(guard.stats).toMatchObject({ passedBytes: NOTES.length, heldBytes: 0 });
       const dropped = new BinaryGuard();
-      dropped.on('data', () => expect.fail('a destroyed guard pushed'));
       dropped.write(NOTES);
       dropped.destroy();
       await new Promise(setImmediate);
-      expect(dropped.passedBytes).toBe(0);
+      expect(dropped.stats).toMatchObject({ passedBytes: 0, heldBytes: 0 });
+    });
+
+    it('should keep every byte when a consumer writes and ends from its data listener', async () => {
+      // Legacy chunks longer than the window: the guard pushes a window and keeps the rest in one
+      // examination, so a listener that writes or ends in between must wait for it.
+      const text = iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 10_000), 'cp1251');
+      const half = text.length >> 1;
+      const guard = new BinaryGuard({ windowBytes: 1024 });
+      const output = collectBytes(guard);
+      guard.once('data', () => {
+        guard.write(text.subarray(half));
+        guard.end();
+      });
+      guard.write(text.subarray(0, half));
+      expect(await output).toEqual(text);
+      expect(guard.passedBytes).toBe(text.length);
+    });
+
+    it('should fail the stream with the error when examining a chunk throws', async () => {
+      const guard = new BinaryGuard();
+      guard.once('data', () => {
+        throw new Error('listener failed');
+      });
+      await expect(pipeline(feed([NOTES]), guard)).rejects.toThrow('listener failed');
+      expect(guard.destroyed).toBe(true);
     });
 
     it('should return a fresh plain object when stats is read twice', async () => {

@@ -13,7 +13,7 @@ export function chunksOf(bytes: Buffer, size: number): Buffer[] {
 
 /**
  * How a test reads the guard: as fast as it can, or one chunk per turn of the event loop behind a
- * one-byte high-water mark, so the guard's output backs up and it examines chunks as they are written.
+ * one-byte high-water mark, so the guard's output backs up and the writer waits for it.
  */
 export type Consumer = 'flowing' | 'slow';
 
