@@ -190,7 +190,7 @@ export default defineQuestion({
           contender: 'BinaryGuard',
           minRatio: 0.8,
           limitedBy:
-            'main-thread work per 64 KiB chunk: one isUtf8 (≈ 4.4 µs on this text when the chunk is in cache; the floor rows are that alone) plus ≈ 0.5 µs of the guard’s own, most of it the control-byte look-back over the last 256 bytes of a chunk that ends on a character boundary. The guard examines a chunk a microtask after its callback, while the file’s next read runs on another thread, yet on this 2-vCPU VM each µs of it still costs more than a µs of wall time',
+            'main-thread work per 64 KiB chunk: one isUtf8 (≈ 4.4 µs on this text when the chunk is in cache; the floor rows are that alone) plus ≈ 0.5 µs of the guard’s own, most of it the control-byte look-back over the last 256 bytes of a chunk that ends on a character boundary. The guard examines a chunk (and calls its write back) a microtask after it is written, while the file’s next read runs on another thread, yet on this 2-vCPU VM each µs of it still costs more than a µs of wall time',
         },
       ],
     }),
