@@ -74,8 +74,10 @@ export class BinaryGuard extends Transform {
     try {
       if (!this.destroyed) this.#examine(chunk);
     } catch (error) {
-      // A throw in a microtask would escape every handler; the stream is where it can be seen.
-      failure = error as Error;
+      // A throw in a microtask would escape every handler; the stream is where it can be seen. A falsy
+      // one would read as success and lose the bytes the examination had taken.
+      failure =
+        error instanceof Error ? error : new Error(`A 'data' listener or the guard threw ${String(error)}`);
     }
     callback(failure);
   }

@@ -21,7 +21,10 @@ export interface BinaryGuardStats {
   controlShare: number | null;
   /** Raw input bytes passed through (the placeholder not included). */
   passedBytes: number;
-  /** Bytes held back awaiting classification: at most one window plus one chunk. */
+  /**
+   * Bytes received and neither passed nor withheld yet, the chunk being examined included: at most one
+   * window (or one chunk, when chunks are longer) plus that chunk.
+   */
   heldBytes: number;
   /** How the passed text is encoded. */
   encoding: BinaryGuardEncoding;

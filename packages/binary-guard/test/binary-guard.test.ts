@@ -388,9 +388,10 @@ describe('BinaryGuard', () => {
       await Promise.resolve();
       expect(guard.stats).toMatchObject({ passedBytes: NOTES.length, heldBytes: 0 });
       const dropped = new BinaryGuard();
-      dropped.write(NOTES);
+      const calledBack = new Promise((resolve) => dropped.write(NOTES, resolve));
       dropped.destroy();
-      await new Promise(setImmediate);
+      expect(await calledBack).toBeUndefined();
+      await once(dropped, 'close');
       expect(dropped.stats).toMatchObject({ passedBytes: 0, heldBytes: 0 });
     });
 
@@ -417,6 +418,15 @@ describe('BinaryGuard', () => {
       });
       await expect(pipeline(feed([NOTES]), guard)).rejects.toThrow('listener failed');
       expect(guard.destroyed).toBe(true);
+    });
+
+    it('should fail the stream, not lose bytes, when a listener throws a value that is not an Error', async () => {
+      const text = iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 3000), 'cp1251');
+      const guard = new BinaryGuard({ windowBytes: 1024 });
+      guard.once('data', () => {
+        throw undefined;
+      });
+      await expect(pipeline(feed([text]), guard)).rejects.toThrow('threw undefined');
     });
 
     it('should return a fresh plain object when stats is read twice', async () => {
