@@ -7,6 +7,19 @@ import { FallbackDecoderError } from './errors';
 import { type FallbackOption, resolveFallbackOption } from './fallback-option';
 import type { HostEncodingInput } from './host-encoding';
 
+/** Bytes looked at first to tell an ASCII batch; see {@link isAsciiBatch}. */
+const ASCII_PROBE_BYTES = 4096;
+
+/**
+ * Whether `bytes` are all ASCII. A probe of the first bytes spares a mixed batch the whole-batch scan
+ * (≈ 4 % of its decode) only to learn that it is not ASCII.
+ */
+function isAsciiBatch(bytes: Buffer): boolean {
+  return (
+    (bytes.length <= ASCII_PROBE_BYTES || isAscii(bytes.subarray(0, ASCII_PROBE_BYTES))) && isAscii(bytes)
+  );
+}
+
 /** Options of {@link FallbackDecoder}. */
 export interface FallbackDecoderOptions {
   /**
@@ -100,9 +113,11 @@ export class FallbackDecoder extends Transform {
     // One native validation and one decode for the whole batch, which never reads `units` (a lazy
     // batch would build them); a batch UTF-8 rejects goes unit by unit, each run of valid units at once.
     const bytes = toBuffer(batch.bytes);
-    if (isUtf8(bytes)) {
+    // ASCII is UTF-8: such a batch skips validation and takes the fast latin1 decode.
+    const ascii = isAsciiBatch(bytes);
+    if (ascii || isUtf8(bytes)) {
       this.#counts.utf8 += batch.unitCount ?? batch.units.length;
-      return isAscii(bytes) ? bytes.toString('latin1') : this.#textDecoder.decode(bytes, { stream: true });
+      return ascii ? bytes.toString('latin1') : this.#textDecoder.decode(bytes, { stream: true });
     }
     // Positions come from unit lengths, not offsets: a stage such as LineClipper may rewrite a
     // unit's bytes and keep its stream offset.

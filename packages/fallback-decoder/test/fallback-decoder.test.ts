@@ -35,6 +35,16 @@ describe('FallbackDecoder', () => {
     expect(stats).toMatchObject({ replacedUnits: 1, fallbackUnits: 0, invalidBytes: 20 });
   });
 
+  it('should decode a batch exactly whether it is ASCII throughout or only in its first kilobytes', async () => {
+    const ascii = 'GET /api/v1/items 200 12 ms\n'.repeat(300);
+    for (const tail of ['', 'café ✓ 文件 😀\n', 'done\n']) {
+      const text = ascii + tail;
+      const { out, stats } = await decode([utf8(text)], {}, { batched: true });
+      expect(out).toEqual([text]);
+      expect(stats.utf8Units).toBe(300 + (tail ? 1 : 0));
+    }
+  });
+
   it('should decode a GBK character split across two reads at every position', async () => {
     const input = Buffer.concat([gbk('中文\n'), utf8('ü\n')]);
     for (const chunks of everySplit(input)) {
