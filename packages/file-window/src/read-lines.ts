@@ -1,4 +1,4 @@
-import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { validateFunction, validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
 import { type FileInput, validateFileInput, withFileHandle } from './file-handle';
 import { NumberedLines } from './numbered-lines';
@@ -25,7 +25,17 @@ export interface ReadLinesOptions {
    * @defaultValue {@link DEFAULT_MAX_LINE_BYTES} (2000)
    */
   maxLineBytes?: number;
+  /**
+   * How the summary points at the first clipped line's omitted part: the text after `Omitted part of
+   * line N: `, given that line's clip. A CLI, say, names its own command rather than a JavaScript call.
+   * @defaultValue the call that reads it: `readBytesAsUtf8(file, { offset, limit })`
+   */
+  omittedPartHint?: (clip: LineClip) => string;
 }
+
+/** The default {@link ReadLinesOptions.omittedPartHint}: the JavaScript call that reads the part. */
+const readBytesCall = (clip: LineClip) =>
+  `readBytesAsUtf8(file, { offset: ${clip.omittedStart}, limit: ${clip.omittedBytes} })`;
 
 /** A page of numbered lines, with where every omitted byte is. */
 export interface LinesPage {
@@ -49,7 +59,7 @@ export interface LinesPage {
  * Reads lines `offset` to `offset + limit - 1` of a file, streaming through it and finding lines at LF
  * bytes, with each line's content capped at `maxLineBytes` bytes and clipped lines marked with the raw
  * byte offsets of what they omit.
- * @throws {TypeError} When `file` or an option has the wrong type.
+ * @throws {TypeError} When `file` or an option has the wrong type (`omittedPartHint` must be a function).
  * @throws {RangeError} When `offset` or `limit` is below 1, `maxLineBytes` is below 1, or one is fractional or NaN.
  * @throws The system error (e.g. `ENOENT`, with the path) when the file cannot be opened or read.
  */
@@ -62,6 +72,8 @@ export async function readLines(file: FileInput, options?: ReadLinesOptions): Pr
   validateInteger('offset', offset, { minimum: 1 });
   validateInteger('limit', limit, { minimum: 1 });
   validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
+  const hint = options?.omittedPartHint ?? readBytesCall;
+  validateFunction('omittedPartHint', hint);
   const lines = new NumberedLines();
   const clipped: LineClip[] = [];
   let longestLine: LinesPage['longestLine'];
@@ -82,10 +94,15 @@ export async function readLines(file: FileInput, options?: ReadLinesOptions): Pr
     }),
   );
   const page = { firstLine: offset, lineCount: lines.length, nextLine, eof, clipped, longestLine };
-  return { text: formatPage(lines.toString(), page, maxLineBytes), ...page };
+  return { text: formatPage(lines.toString(), page, maxLineBytes, hint), ...page };
 }
 
-function formatPage(rows: string, page: Omit<LinesPage, 'text'>, maxLineBytes: number): string {
+function formatPage(
+  rows: string,
+  page: Omit<LinesPage, 'text'>,
+  maxLineBytes: number,
+  hint: (clip: LineClip) => string,
+): string {
   const total = page.nextLine - 1;
   if (page.lineCount === 0)
     return `[No lines from line ${page.firstLine}: the file has ${total} line${total === 1 ? '' : 's'}.]`;
@@ -94,6 +111,6 @@ function formatPage(rows: string, page: Omit<LinesPage, 'text'>, maxLineBytes: n
   const summary =
     `[${page.clipped.length} of ${page.lineCount} lines exceeded ${maxLineBytes} bytes; longest: line ` +
     `${page.longestLine.line}, ${page.longestLine.lineBytes} bytes. Omitted part of line ${first.line}: ` +
-    `readBytesAsUtf8(file, { offset: ${first.omittedStart}, limit: ${first.omittedBytes} })]`;
+    `${hint(first)}]`;
   return `${rows}\n\n${summary}`;
 }

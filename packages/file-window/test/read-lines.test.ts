@@ -35,6 +35,11 @@ describe('readLines', () => {
       'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received -1',
     ],
     [{ maxLineBytes: null }, TypeError, 'The "maxLineBytes" option must be of type number. Received null'],
+    [
+      { omittedPartHint: 'read it' },
+      TypeError,
+      `The "omittedPartHint" option must be of type function. Received type string ('read it')`,
+    ],
     ['all', TypeError, `The "options" argument must be of type object. Received type string ('all')`],
   ])('should reject %o with the option named', async (options, ErrorClass, message) => {
     const file = await files.write('a\n');
@@ -89,6 +94,17 @@ describe('readLines', () => {
       trimmedEndBytes: 0,
       eof: true,
     });
+  });
+
+  it('should name the omitted part in the summary as omittedPartHint phrases it, given the first clip', async () => {
+    const file = await files.write(`short\n${'x'.repeat(50)}\n${'y'.repeat(60)}\n`);
+    const page = await readLines(file, {
+      maxLineBytes: 10,
+      omittedPartHint: (clip) => `tool read --offset ${clip.omittedStart} --limit ${clip.omittedBytes}`,
+    });
+    expect(page.text.split('\n\n')[1]).toBe(
+      '[2 of 3 lines exceeded 10 bytes; longest: line 3, 60 bytes. Omitted part of line 2: tool read --offset 16 --limit 40]',
+    );
   });
 
   it('should strip the CR of CRLF from content but keep raw offsets exact', async () => {

@@ -1,4 +1,4 @@
-import { FileWindowError, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
+import { FileWindowError, type LineClip, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
 import { endsAtLineStart, quoteShellArgument } from '@pipeguard/shared';
 import { writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
@@ -36,8 +36,8 @@ export async function readWindow({ file, offset, limit, json }: ReadCommand): Pr
 }
 
 /**
- * `pipeguard lines FILE`: prints numbered, byte-capped lines with their markers and summary, and on
- * stderr the commands that read the omitted part of the first clipped line and the next page.
+ * `pipeguard lines FILE`: prints numbered, byte-capped lines with their markers and a summary that
+ * names the command reading the first clipped line's omitted part, and on stderr the next page's.
  */
 export async function readNumberedLines({
   file,
@@ -46,21 +46,17 @@ export async function readNumberedLines({
   maxLineBytes,
   json,
 }: LinesCommand): Promise<number> {
+  const quoted = quoteShellArgument(file);
+  const omittedPartHint = (clip: LineClip) =>
+    `pipeguard read ${quoted} --offset ${clip.omittedStart} --limit ${clip.omittedBytes}`;
   const page = await explainFileErrors(file, () =>
-    readLines(file, { offset: from, limit: count, maxLineBytes }),
+    readLines(file, { offset: from, limit: count, maxLineBytes, omittedPartHint }),
   );
   if (json) {
     writeJson(page);
     return 0;
   }
   writeOut(`${page.text}\n`);
-  const quoted = quoteShellArgument(file);
-  const clip = page.clipped[0];
-  if (clip) {
-    writeNote(
-      `omitted part of line ${clip.line}: pipeguard read ${quoted} --offset ${clip.omittedStart} --limit ${clip.omittedBytes}`,
-    );
-  }
   if (!page.eof) writeNote(`more lines: pipeguard lines ${quoted} --from ${page.nextLine}`);
   return 0;
 }
