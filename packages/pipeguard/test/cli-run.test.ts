@@ -194,6 +194,13 @@ describe('COMMAND | pipeguard', () => {
     );
   });
 
+  it('should end a kept tail exactly as the input did, and a head marker with a newline', async () => {
+    const tail = await runCli(['--max-bytes', '2', '--keep', 'tail'], { input: 'abc' });
+    expect(tail.stdout).toBe('...[stdin truncated: 1 of 3 bytes omitted; limit is 2 bytes]\nbc');
+    const head = await runCli(['--max-bytes', '2'], { input: 'abc' });
+    expect(head.stdout).toBe('ab\n...[stdin truncated: 1 of 3 bytes omitted; limit is 2 bytes]\n');
+  });
+
   it('should exit 2 with a hint instead of waiting when standard input is a terminal', async () => {
     const shell = `${[process.execPath, CLI].map(quoteShellArgument).join(' ')}; echo "status $?"`;
     const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);

@@ -1,5 +1,4 @@
 import type { Capture } from '@pipeguard/pipeline';
-import { endsAtLineStart } from '@pipeguard/shared';
 
 /** Writes text to stdout (nothing for empty text). */
 export function writeOut(text: string): void {
@@ -17,11 +16,15 @@ export function writeJson(value: unknown): void {
 }
 
 /**
- * A capture's text as it should reach a terminal or a file: unchanged, except that a head marker
- * (which ends the text without a newline) gets one, so the next output starts on its own line.
+ * A capture's text as it should reach a terminal or a file: unchanged, except that a head marker,
+ * which ends the text, gets a newline so the next output starts on its own line (a placeholder ends
+ * with one already). The command's own last bytes, as in a tail, stay exactly as it wrote them.
  */
 export function printable(capture: Capture): string {
-  return capture.truncated && !endsAtLineStart(capture.text) ? `${capture.text}\n` : capture.text;
+  const { text, marker, markerIndex } = capture;
+  const endsWithMarker =
+    marker !== null && markerIndex !== null && markerIndex + marker.length === text.length;
+  return endsWithMarker ? `${text}\n` : text;
 }
 
 /** Ignores EPIPE on stdout and stderr, so `pipeguard … | head` ends quietly. */
