@@ -72,7 +72,7 @@ export async function readLines(file: FileInput, options?: ReadLinesOptions): Pr
   validateInteger('offset', offset, { minimum: 1 });
   validateInteger('limit', limit, { minimum: 1 });
   validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
-  const hint = options?.omittedPartHint ?? readBytesCall;
+  const hint = options?.omittedPartHint === undefined ? readBytesCall : options.omittedPartHint;
   validateFunction('omittedPartHint', hint);
   const lines = new NumberedLines();
   const clipped: LineClip[] = [];

@@ -36,6 +36,11 @@ describe('readLines', () => {
     ],
     [{ maxLineBytes: null }, TypeError, 'The "maxLineBytes" option must be of type number. Received null'],
     [
+      { omittedPartHint: null },
+      TypeError,
+      'The "omittedPartHint" option must be of type function. Received null',
+    ],
+    [
       { omittedPartHint: 'read it' },
       TypeError,
       `The "omittedPartHint" option must be of type function. Received type string ('read it')`,

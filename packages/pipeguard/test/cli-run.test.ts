@@ -81,6 +81,26 @@ describe('pipeguard -- COMMAND', () => {
     expect(run.durationMs).toBeLessThan(5000);
   });
 
+  it('should put the timeout note on a line of its own after a stderr tail cut mid-line', async () => {
+    const script = 'printf aaaaaaaaaa >&2; sleep 10';
+    const run = await runCli([
+      '--max-bytes',
+      '5',
+      '--keep',
+      'tail',
+      '--timeout',
+      '300ms',
+      '--',
+      'sh',
+      '-c',
+      script,
+    ]);
+    expect(run.status).toBe(124);
+    expect(run.stderr).toMatch(
+      /^\.\.\.\[stderr truncated: 5 of 10 bytes omitted; limit is 5 bytes\]\naaaaa\npipeguard: timed out after 0\.\d s; /,
+    );
+  });
+
   it.each([
     ['SIGKILL', 137],
     ['SIGTERM', 143],

@@ -1,4 +1,5 @@
 import { AbortError, killProcessGroup, RunError, type RunResult, run } from '@pipeguard/pipeline';
+import { endsAtLineStart } from '@pipeguard/shared';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, ProgressLine } from './progress-line';
@@ -63,13 +64,18 @@ function exitStatusOf(result: RunResult): number {
 
 function printResult(result: RunResult, stoppedBy: NodeJS.Signals | null): void {
   writeOut(printable(result.stdout));
-  process.stderr.write(printable(result.stderr));
+  const stderr = printable(result.stderr);
+  process.stderr.write(stderr);
   const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
+  const notes: string[] = [];
   if (stoppedBy)
-    writeNote(`interrupted by ${stoppedBy} after ${seconds}; the command's process group was stopped`);
-  else if (result.timedOut) writeNote(`timed out after ${seconds}; the command's process group was killed`);
-  else if (result.signal) writeNote(`the command was killed by ${result.signal}`);
+    notes.push(`interrupted by ${stoppedBy} after ${seconds}; the command's process group was stopped`);
+  else if (result.timedOut) notes.push(`timed out after ${seconds}; the command's process group was killed`);
+  else if (result.signal) notes.push(`the command was killed by ${result.signal}`);
   if (result.pipesHeldAfterExit) {
-    writeNote('a process the command left behind kept its output open after it exited; pipeguard closed it');
+    notes.push('a process the command left behind kept its output open after it exited; pipeguard closed it');
   }
+  // A note is a line of its own, even after stderr that a timeout or a kill cut mid-line.
+  if (notes.length > 0 && !endsAtLineStart(stderr)) process.stderr.write('\n');
+  for (const note of notes) writeNote(note);
 }
