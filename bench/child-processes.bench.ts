@@ -2,6 +2,7 @@ import { exec, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { run } from '@pipeguard/pipeline';
 import { execa } from 'execa';
+import { GiB, MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 
 const execAsync = promisify(exec);
@@ -41,7 +42,7 @@ export default defineQuestion({
     defineGroup<Input>({
       name: 'child writes 1 GiB of log lines to stdout',
       setup: ({ quick }) => {
-        const bytes = quick ? 32 * 1024 * 1024 : 1024 * 1024 * 1024;
+        const bytes = quick ? 32 * MiB : GiB;
         return { bytes, command: writer(bytes) };
       },
       bytes: (input) => input.bytes,

@@ -2,17 +2,21 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { readBytesAsUtf8, readLines } from '@pipeguard/file-window';
-import { linesUpTo, MiB } from './lib/inputs';
+import { GiB, linesUpTo, MiB } from './lib/inputs';
 import { type Contender, defineGroup, defineQuestion, type Group } from './lib/question';
-import { removeTempFile, type TempFile, tempFile, writeTempFile } from './lib/temp-file';
+import {
+  removeTempFile,
+  type TempFile,
+  tempFile,
+  type WrittenTempFile,
+  writeTempFile,
+} from './lib/temp-file';
 
-const GiB = 1024 * MiB;
 const MAX_LINE_BYTES = 2000;
 const WINDOW_BYTES = 64 * 1024;
 const WINDOWS_PER_RUN = 64;
 
-interface TextFile extends TempFile {
-  bytes: number;
+interface TextFile extends WrittenTempFile {
   lines: number;
 }
 

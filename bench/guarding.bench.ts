@@ -13,15 +13,13 @@ import { buildCorpus, prose, type Sample, seededBytes } from '../packages/binary
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, chunksOf, MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
-import { removeTempFile, type TempFile, writeTempFile } from './lib/temp-file';
+import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
 
 // istextorbinary publishes its types only under the `node` export condition, which the repo's
 // `Bundler` resolution does not use; require() resolves it as Node does.
 const { isBinary } = createRequire(import.meta.url)('istextorbinary') as {
   isBinary: (filename: string | null, buffer: Buffer) => boolean | null;
 };
-
-type FileInput = TempFile & { bytes: number };
 
 // Read once: constructing a guard inside a timed run would add its cost to the floor.
 const GUARD_HIGH_WATER_MARK = new BinaryGuard().writableHighWaterMark;
@@ -55,16 +53,16 @@ function droppingStage(): Transform {
   });
 }
 
-const readFile = (input: FileInput) => createReadStream(input.path, { highWaterMark: CHUNK_BYTES });
+const readFile = (input: WrittenTempFile) => createReadStream(input.path, { highWaterMark: CHUNK_BYTES });
 
-async function throughGuard(input: FileInput) {
+async function throughGuard(input: WrittenTempFile) {
   const guard = new BinaryGuard();
   const sink = countingSink('node:stream');
   await pipeline(readFile(input), guard, sink);
   return { sinkBytes: sink.bytes, stats: guard.stats };
 }
 
-async function throughStage(input: FileInput, stage: NodeJS.ReadWriteStream | Transform) {
+async function throughStage(input: WrittenTempFile, stage: NodeJS.ReadWriteStream | Transform) {
   const sink = countingSink('node:stream');
   await pipeline(readFile(input), stage as NodeJS.ReadWriteStream, sink);
   return sink.bytes;
@@ -72,7 +70,7 @@ async function throughStage(input: FileInput, stage: NodeJS.ReadWriteStream | Tr
 
 type GuardRun = Awaited<ReturnType<typeof throughGuard>>;
 
-const passedWhole = (output: unknown, input: FileInput) => {
+const passedWhole = (output: unknown, input: WrittenTempFile) => {
   const { sinkBytes, stats } = output as GuardRun;
   return sinkBytes === input.bytes && !stats.withheld ? 'ok' : `passed ${sinkBytes} of ${input.bytes} bytes`;
 };
@@ -83,7 +81,7 @@ const fileGroup = (name: string, file: string, block: () => Buffer, fullBytes: n
   runs: 9,
   setup: ({ quick }: { quick: boolean }) => writeTempFile(file, block(), quick ? 8 * MiB : fullBytes),
   teardown: removeTempFile,
-  bytes: (input: FileInput) => input.bytes,
+  bytes: (input: WrittenTempFile) => input.bytes,
 });
 
 const UTF8_BLOCK = () =>
@@ -133,7 +131,7 @@ interface DetectionInput {
 function detectPerWindow(input: DetectionInput, isBinaryWindow: (window: Buffer) => boolean): boolean[] {
   let verdicts: boolean[] = [];
   for (let round = 0; round < input.repeat; round++) {
-    verdicts = input.windows.map((windows) => windows.some((window) => isBinaryWindow(window)));
+    verdicts = input.windows.map((windows) => windows.some(isBinaryWindow));
   }
   return verdicts;
 }
@@ -167,7 +165,7 @@ export default defineQuestion({
   title:
     'Guarding: BinaryGuard on text, legacy text and random bytes streamed from a file, and detection accuracy',
   groups: [
-    defineGroup<FileInput>({
+    defineGroup<WrittenTempFile>({
       ...fileGroup('UTF-8 text from a file, 64 KiB chunks', 'utf8.txt', UTF8_BLOCK, 256 * MiB),
       // The target's group: runs on this VM differ by up to ±20 % (in a noisy hour, half the pairs
       // spread over 0.72–0.93×), so take the median of many pairs: 49 keep its error near ±0.03.
@@ -194,7 +192,7 @@ export default defineQuestion({
         },
       ],
     }),
-    defineGroup<FileInput>({
+    defineGroup<WrittenTempFile>({
       ...fileGroup('cp1251 text from a file, 64 KiB chunks', 'cp1251.txt', LEGACY_BLOCK, 256 * MiB),
       baseline: 'ByteCounter',
       contenders: [
@@ -202,7 +200,7 @@ export default defineQuestion({
         { name: 'BinaryGuard', run: throughGuard, verify: passedWhole },
       ],
     }),
-    defineGroup<FileInput>({
+    defineGroup<WrittenTempFile>({
       ...fileGroup(
         'random bytes from a file, 64 KiB chunks',
         'random.bin',

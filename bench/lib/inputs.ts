@@ -1,6 +1,7 @@
 import { Readable } from 'readable-stream';
 
 export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
 
 /** What a pipe or a file stream delivers at a time, and so what every bench feeds its stages. */
 export const CHUNK_BYTES = 64 * 1024;

@@ -8,6 +8,9 @@ export interface TempFile {
   path: string;
 }
 
+/** A temp file written by {@link writeTempFile}, with its size. */
+export type WrittenTempFile = TempFile & { bytes: number };
+
 /** A fresh folder for file inputs, so a teardown removes everything a setup wrote, and only that. */
 export async function tempFile(name: string): Promise<TempFile> {
   const dir = await mkdtemp(join(tmpdir(), 'pipeguard-bench-'));
@@ -20,11 +23,7 @@ export async function tempFile(name: string): Promise<TempFile> {
  * synced before this resolves: otherwise the kernel writes its dirty pages back about 30 s later, in
  * the middle of the timed runs, on one of the machine's two vCPUs.
  */
-export async function writeTempFile(
-  name: string,
-  block: Buffer,
-  bytes: number,
-): Promise<TempFile & { bytes: number }> {
+export async function writeTempFile(name: string, block: Buffer, bytes: number): Promise<WrittenTempFile> {
   const temp = await tempFile(name);
   const file = await open(temp.path, 'w');
   try {

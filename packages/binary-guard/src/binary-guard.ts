@@ -202,14 +202,8 @@ export class BinaryGuard extends Transform {
   get placeholder(): string | null {
     if (this.#controlShare === null) return null;
     const { label, command } = this.#options;
-    const bytes = this.#withheldBytes;
-    return formatPlaceholder({
-      label,
-      command,
-      bytes,
-      from: this.#passedBytes,
-      controlShare: this.#controlShare,
-    });
+    const run = { label, command, bytes: this.#withheldBytes, from: this.#passedBytes };
+    return formatPlaceholder({ ...run, controlShare: this.#controlShare });
   }
 
   /** Whether a binary window was met; everything from there on is withheld. */

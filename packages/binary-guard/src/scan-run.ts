@@ -75,17 +75,6 @@ function stepAt(opening: number, broken: boolean, passedBefore: number): RunStep
 }
 
 /**
- * The step for a run that is valid so far but ends inside a character: its last bytes wait for more
- * input anyway, so where a window would open is left until the run breaks or the character ends.
- * No window can open before the first character that starts at `valid - LOOK_BACK_BYTES` or later
- * (`settled`), so the bytes before it may pass; the control-byte look-back, the run's costliest
- * step after validation, is then paid only for a run that ends on a character boundary.
- */
-function unfinishedStep(settled: number, passedBefore: number): RunStep {
-  return stepAt(settled, false, passedBefore);
-}
-
-/**
  * Extends the strict-UTF-8 run with `next`, the bytes `carried` before it, `passedBefore` bytes of
  * the stream before those. `carried` is what earlier steps left undecided, at most a few hundred
  * bytes: strict UTF-8 up to the character its end may cut, which is not validated again. Only the
@@ -107,8 +96,12 @@ export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBef
   const broken = isBroken(valid, carried.length + end, length, final);
   if (!broken && final) return { pass: length, window: false };
   const from = Math.max(0, valid - LOOK_BACK_BYTES);
+  // A run valid so far that ends inside a character: its last bytes wait for more input anyway, so
+  // where a window would open is left until the run breaks or the character ends. None can open
+  // before the first character that starts at `from` or later, so the bytes before it may pass; the
+  // control-byte look-back, the costliest step after validation, is paid only at a character boundary.
   if (!broken && end < next.length)
-    return unfinishedStep(skipContinuationAcross(carried, next, from), passedBefore);
+    return stepAt(skipContinuationAcross(carried, next, from), false, passedBefore);
   if (from >= carried.length) {
     const opening = findOpeningByte(next, from - carried.length, valid - carried.length);
     return stepAt(carried.length + opening, broken, passedBefore);

@@ -1,10 +1,9 @@
-import { isUtf8 } from 'node:buffer';
-import { cutAt } from '@pipeguard/test-utils';
+import { chunksOf, cutAt, longestUtf8Prefix } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanRun } from '../src/scan-run';
 import { findValidUtf8Prefix } from '../src/utf8-prefix';
-import { chunksOf, runGuard } from './run-guard';
+import { runGuard } from './run-guard';
 
 const CONTROLS = ['\0', '\b', '\x01', '\x07', '\x1b', '\x1b[1;31m', '\x1b]0;title\x07', '\x7f', '\t', '\r\n'];
 
@@ -152,9 +151,7 @@ describe('BinaryGuard properties', () => {
         fc.nat(),
         (bytes, block, at) => {
           const start = at % (bytes.length + 1);
-          let longest = start;
-          for (let end = start + 1; end <= bytes.length; end++)
-            if (isUtf8(bytes.subarray(start, end))) longest = end;
+          const longest = longestUtf8Prefix(bytes, start, bytes.length);
           expect(findValidUtf8Prefix(bytes, start, bytes.length, block)).toBe(longest);
         },
       ),

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { collectBytes, cutAt, everySplit, feed } from '@pipeguard/test-utils';
+import { chunksOf, collectBytes, cutAt, everySplit, feed } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
 import { BinaryGuard } from '../src/index';
 import { formatPlaceholder } from '../src/placeholder';
 import { pngImage, prose, seededBytes } from './corpus';
-import { chunksOf, discard, runGuard } from './run-guard';
+import { discard, runGuard } from './run-guard';
 
 const PLACEHOLDER =
   /^\[binary output withheld: (.+), (\d+) bytes from byte (\d+), (\d+\.\d)% control bytes\. To inspect it, redirect it to a file: (.+) (2?>) out\.bin, then run file out\.bin or xxd out\.bin \| head\]\n$/;
@@ -411,23 +411,27 @@ describe('BinaryGuard', () => {
       expect(guard.passedBytes).toBe(text.length);
     });
 
-    it('should fail the stream with the error when examining a chunk throws', async () => {
-      const guard = new BinaryGuard();
-      guard.once('data', () => {
-        throw new Error('listener failed');
-      });
-      await expect(pipeline(feed([NOTES]), guard)).rejects.toThrow('listener failed');
-      expect(guard.destroyed).toBe(true);
-    });
-
-    it('should fail the stream, not lose bytes, when a listener throws a value that is not an Error', async () => {
-      const text = iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 3000), 'cp1251');
-      const guard = new BinaryGuard({ windowBytes: 1024 });
-      guard.once('data', () => {
-        throw undefined;
-      });
-      await expect(pipeline(feed([text]), guard)).rejects.toThrow('threw undefined');
-    });
+    it.each([
+      ['an Error', new Error('listener failed'), NOTES, 65_536, 'listener failed'],
+      // A falsy throw would read as success, and the bytes the examination had taken would be lost.
+      [
+        'a value that is not an Error',
+        undefined,
+        iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 3000), 'cp1251'),
+        1024,
+        'threw undefined',
+      ],
+    ])(
+      'should fail the stream when a listener throws %s while a chunk is examined',
+      async (_kind, thrown, bytes, windowBytes, message) => {
+        const guard = new BinaryGuard({ windowBytes });
+        guard.once('data', () => {
+          throw thrown;
+        });
+        await expect(pipeline(feed([bytes]), guard)).rejects.toThrow(message);
+        expect(guard.destroyed).toBe(true);
+      },
+    );
 
     it('should return a fresh plain object when stats is read twice', async () => {
       const { guard } = await runGuard([NOTES]);

@@ -1,9 +1,10 @@
+import { chunksOf } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { CONTROL_SHARE_THRESHOLD } from '../src/classify';
 import { measureControlShare } from '../src/control-share';
 import { buildCorpus, LEGACY_SOURCES } from './corpus';
-import { chunksOf, runGuard } from './run-guard';
+import { runGuard } from './run-guard';
 
 const corpus = buildCorpus();
 const binaries = corpus

@@ -1,19 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countInvalidUtf8 } from '../src/count-invalid-utf8';
-import { invalidBytesOracle, messyBytes } from './helpers/utf8';
+import { decode, invalidBytesOracle, messyBytes } from './helpers/utf8';
 
 const REPLACEMENT = '\u{fffd}';
 const LITERAL_REPLACEMENT = Buffer.from(REPLACEMENT);
-// Each decode() without `stream` starts afresh, so one decoder serves every call.
-const replacingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The invalid bytes a replacing TextDecoder implies: the bytes not decoded into characters other than
  * U+FFFD, less those of U+FFFD written in the input (EF BF BD is well-formed wherever it occurs).
  */
 function replacementOracle(bytes: Buffer): number {
-  const text = replacingDecoder.decode(bytes);
+  const text = decode(bytes);
   let literal = 0;
   for (
     let at = bytes.indexOf(LITERAL_REPLACEMENT);

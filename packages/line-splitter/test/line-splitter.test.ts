@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { collect, cutAt, everySplit, feed } from '@pipeguard/test-utils';
+import { chunksOf, collect, cutAt, everySplit, feed } from '@pipeguard/test-utils';
 import { Readable, Writable } from 'readable-stream';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -166,10 +166,7 @@ describe('LineSplitter', () => {
       const concat = vi.spyOn(Buffer, 'concat');
       try {
         // 256 KiB without a newline in 4 KiB chunks: every 32 KiB unit is joined from 8 chunks.
-        for (const chunk of cutAt(
-          Buffer.alloc(256 * 1024, 'x'),
-          Array.from({ length: 63 }, (_, i) => (i + 1) * 4096),
-        )) {
+        for (const chunk of chunksOf(Buffer.alloc(256 * 1024, 'x'), 4096)) {
           await new Promise((resolve) => splitter.write(chunk, resolve));
         }
         await new Promise((resolve) => splitter.end(resolve));

@@ -1,7 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { useTempDir } from '@pipeguard/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from './helpers/cli';
 
 // 140 bytes on one line, with 2-, 3- and 4-byte characters for the windows to cut through.
@@ -14,20 +13,16 @@ const JSON_LINE = JSON.stringify({
 });
 
 describe('pipeguard read and lines', () => {
-  let dir = '';
+  const files = useTempDir('pipeguard-cli-');
   let json = '';
   let numbered = '';
   beforeAll(async () => {
     ensureBuilt();
-    dir = await mkdtemp(join(tmpdir(), 'pipeguard-cli-'));
-    json = join(dir, 'data.min.json');
-    numbered = join(dir, 'numbers.txt');
+    json = files.path('data.min.json');
+    numbered = files.path('numbers.txt');
     await writeFile(json, JSON_LINE);
     await writeFile(numbered, Array.from({ length: 10 }, (_, i) => `${i + 1}\n`).join(''));
   }, 120_000);
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
 
   it('should print a window on stdout and its edges and next offset on stderr when reading mid-character', async () => {
     const run = await runCli(['read', json, '--offset', '32', '--limit', '56']);
@@ -49,7 +44,7 @@ describe('pipeguard read and lines', () => {
   });
 
   it('should count invalid bytes when the file is not UTF-8', async () => {
-    const latin1 = join(dir, 'latin1.txt');
+    const latin1 = files.path('latin1.txt');
     await writeFile(latin1, Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
     const run = await runCli(['read', latin1]);
     expect(run.stdout).toBe('caf\uFFFD cr\uFFFDme\n');

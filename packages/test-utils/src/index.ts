@@ -8,5 +8,6 @@ export {
   openDescriptors,
   processStat,
 } from './processes';
-export { collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
+export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
+export { longestUtf8Prefix } from './utf8-oracle';

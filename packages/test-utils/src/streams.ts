@@ -55,6 +55,15 @@ export function cutAt(bytes: Uint8Array, cuts: readonly number[]): Buffer[] {
   return chunks;
 }
 
+/** Cuts `bytes` into chunks of `size` bytes, the last one shorter; empty bytes give one empty chunk. */
+export function chunksOf(bytes: Uint8Array, size: number): Buffer[] {
+  const count = Math.ceil(bytes.length / size);
+  return cutAt(
+    bytes,
+    Array.from({ length: Math.max(0, count - 1) }, (_, index) => (index + 1) * size),
+  );
+}
+
 /** Every way to cut `bytes` into two chunks, as [head, tail] pairs, from position 0 to length. */
 export function everySplit(bytes: Uint8Array): Buffer[][] {
   return Array.from({ length: bytes.length + 1 }, (_, position) => cutAt(bytes, [position]));
