@@ -3,6 +3,7 @@ export { type ControlByteFilter, countControlBytes, findControlByte, isControlBy
 export { endsAtLineStart } from './line-start';
 export {
   describeReceived,
+  nearestName,
   validateBoolean,
   validateFunction,
   validateInteger,

@@ -28,11 +28,50 @@ function rangeError(name: string, expected: string, value: unknown): RangeError 
   );
 }
 
-/** Validates an optional options argument: `undefined` or a plain object. */
-export function validateOptionsObject(value: unknown): void {
+/**
+ * Validates an optional options argument: `undefined` or a plain object whose own keys are all in
+ * `known` (when given), so that a misspelt option (`maxbytes`) fails instead of being ignored.
+ * @throws TypeError naming the first unknown key and the nearest known one.
+ */
+export function validateOptionsObject(value: unknown, known?: readonly string[]): void {
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw new TypeError(`The "options" argument must be of type object. Received ${describeReceived(value)}`);
   }
+  if (value === undefined || known === undefined) return;
+  for (const key of Object.keys(value as object)) {
+    if (known.includes(key)) continue;
+    const nearest = nearestName(key, known);
+    const hint = nearest === null ? '' : ` (did you mean "${nearest}"?)`;
+    throw new TypeError(`The "options" argument has an unknown option "${key}"${hint}`);
+  }
+}
+
+/** The known name closest to `name` (case-insensitive edit distance), or `null` when none is close. */
+export function nearestName(name: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  // A suggestion further than a third of the name away is noise, not help.
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /** Validates an integer option; `minimum` defaults to 0, `nullable` allows `null` (unbounded). */

@@ -35,6 +35,23 @@ describe('validateOptionsObject', () => {
   it.each([null, 5, 'x', []])('should reject %j', (value) => {
     expect(() => validateOptionsObject(value)).toThrow(TypeError);
   });
+
+  it.each([
+    [{ maxbytes: 10 }, 'The "options" argument has an unknown option "maxbytes" (did you mean "maxBytes"?)'],
+    [
+      { keep: 'head', kep: 'tail' },
+      'The "options" argument has an unknown option "kep" (did you mean "keep"?)',
+    ],
+    [{ colour: true }, 'The "options" argument has an unknown option "colour"'],
+  ])('should reject the unknown key of %j and suggest the nearest known one', (value, message) => {
+    expect(() => validateOptionsObject(value, ['maxBytes', 'keep', 'label'])).toThrow(new TypeError(message));
+  });
+
+  it('should accept known keys, an empty object and undefined', () => {
+    for (const value of [{ maxBytes: 1, keep: 'head' }, {}, undefined]) {
+      expect(() => validateOptionsObject(value, ['maxBytes', 'keep'])).not.toThrow();
+    }
+  });
 });
 
 describe('validateString', () => {
