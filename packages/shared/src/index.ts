@@ -12,6 +12,7 @@ export {
   validateString,
 } from './options';
 export { quoteShellArgument } from './shell-quote';
+export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './source-offsets';
 export type { TransformCallback, WriteCallback } from './stream-types';
 export { toBuffer } from './to-buffer';
 export {
