@@ -8,6 +8,7 @@ export {
   openDescriptors,
   processStat,
 } from './processes';
+export { propertyRuns } from './property-runs';
 export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';
