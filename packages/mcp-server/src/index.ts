@@ -1,1 +1,3 @@
-export {};
+export { main } from './main';
+export { createPipeguardServer, type PipeguardServer } from './server';
+export { type ParsedCommandLine, parseCommandLine, type ServerOptions, USAGE } from './server-options';

@@ -1,0 +1,109 @@
+import { AbortError, killProcessGroup, type RunResult, run } from '@pipeguard/pipeline';
+import type { CallSlots } from './call-slots';
+import { type CommandRequest, toRunOptions } from './run-options';
+import type { SpillDirectory } from './spill-directory';
+import { StateMachine } from './state-machine';
+
+/** Where a call is: waiting for a slot, running, or ended one of three ways. */
+export type CommandCallState = 'waiting' | 'running' | 'finished' | 'cancelled' | 'failed';
+
+const TRANSITIONS: Record<CommandCallState, readonly CommandCallState[]> = {
+  waiting: ['running', 'cancelled', 'failed'],
+  running: ['finished', 'cancelled', 'failed'],
+  finished: [],
+  cancelled: [],
+  failed: [],
+};
+
+/** Bytes a running command has written so far, per stream, and the time since it started. */
+export interface CommandProgress {
+  stdoutBytes: number;
+  stderrBytes: number;
+  elapsedMs: number;
+}
+
+/** How often a running command reports progress: twice a second, so a client hears at least once a second. */
+const PROGRESS_INTERVAL_MS = 500;
+
+/** What a call needs from the server: the slots it waits for and the directory it spills to. */
+export interface CallEnvironment {
+  slots: CallSlots;
+  spill: SpillDirectory;
+}
+
+/**
+ * One `run_command` call from slot to result. Cancelling it (its signal) while it waits gives up the
+ * wait; while it runs, the process group is killed with SIGKILL at once, not after a grace period.
+ * Every way out frees the slot and the spill reservation; only truncated streams keep their spill file.
+ */
+export class CommandCall {
+  readonly #lifecycle = new StateMachine<CommandCallState>('run_command call', 'waiting', TRANSITIONS);
+  readonly #environment: CallEnvironment;
+  readonly #signal: AbortSignal;
+
+  constructor(environment: CallEnvironment, signal: AbortSignal) {
+    this.#environment = environment;
+    this.#signal = signal;
+  }
+
+  get state(): CommandCallState {
+    return this.#lifecycle.state;
+  }
+
+  /** Waits for a slot, runs `file` with `args`, and resolves with the result (rejects with `AbortError` when cancelled). */
+  async execute(
+    file: string,
+    args: readonly string[],
+    request: CommandRequest,
+    onProgress?: (progress: CommandProgress) => void,
+  ): Promise<RunResult> {
+    const { slots, spill } = this.#environment;
+    try {
+      await slots.acquire(this.#signal);
+    } catch (error) {
+      this.#lifecycle.move(this.#signal.aborted ? 'cancelled' : 'failed');
+      throw error;
+    }
+    await spill.reserve();
+    this.#lifecycle.move('running');
+    const context = { spillDirectory: spill.path, spillMaxBytes: spill.perStreamBytes, signal: this.#signal };
+    let running: ReturnType<typeof run> | undefined;
+    let ticker: NodeJS.Timeout | undefined;
+    const killAtOnce = () => {
+      if (running?.pid !== undefined) killProcessGroup(running.pid, 'SIGKILL');
+    };
+    let result: RunResult | undefined;
+    try {
+      running = run(file, args, toRunOptions(request, context));
+      this.#signal.addEventListener('abort', killAtOnce, { once: true });
+      const { stages } = running;
+      if (onProgress && stages) {
+        const started = performance.now();
+        ticker = setInterval(() => {
+          onProgress({
+            stdoutBytes: stages.stdout.counter.bytes,
+            stderrBytes: stages.stderr.counter.bytes,
+            elapsedMs: performance.now() - started,
+          });
+        }, PROGRESS_INTERVAL_MS);
+      }
+      result = await running;
+      this.#lifecycle.move('finished');
+      return result;
+    } catch (error) {
+      this.#lifecycle.move(error instanceof AbortError ? 'cancelled' : 'failed');
+      throw error;
+    } finally {
+      clearInterval(ticker);
+      this.#signal.removeEventListener('abort', killAtOnce);
+      const captures = [running?.stages?.stdout.spill, running?.stages?.stderr.spill];
+      const truncated = [result?.stdout.truncated, result?.stderr.truncated];
+      const keep = captures.flatMap((tap, index) =>
+        tap && truncated[index] ? [{ path: tap.path, bytes: tap.spilledBytes }] : [],
+      );
+      const discard = captures.flatMap((tap, index) => (tap && !truncated[index] ? [tap.path] : []));
+      await spill.release(keep, discard);
+      slots.release();
+    }
+  }
+}

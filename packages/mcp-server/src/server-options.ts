@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { parseBytes } from '@pipeguard/shared';
+
+/** The server's settings, from its command line. */
+export interface ServerOptions {
+  /** Directories that confine `cwd` and reads. @defaultValue the working directory at start */
+  roots: string[];
+  /** Programs `run_command` may run (as `argv`); `null` runs anything. @defaultValue `null` */
+  allow: string[] | null;
+  /** Commands running at once. @defaultValue `4` */
+  maxConcurrent: number;
+  /** Milliseconds a call waits for a free slot before it is refused. @defaultValue `30000` */
+  maxQueueWaitMs: number;
+  /** The cap on a call's `timeout_ms`, in milliseconds. @defaultValue `600000` (10 minutes) */
+  maxTimeoutMs: number;
+  /** The shell that runs `command` strings with `-c`. @defaultValue `'/bin/sh'` */
+  shell: string;
+  /** Bytes all spill files may take together. @defaultValue `268435456` (256 MiB) */
+  spillMaxBytes: number;
+}
+
+/** What the command line asks for: serve, or print help or the version. */
+export type ParsedCommandLine =
+  | { kind: 'serve'; options: ServerOptions }
+  | { kind: 'help' }
+  | { kind: 'version' };
+
+/** The `--help` text. */
+export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio) with run_command, read_bytes and read_lines
+
+  --root DIR             confine cwd and reads to DIR (repeatable; default: the working directory)
+  --allow PROGRAM        run only argv whose program is PROGRAM (repeatable; shell strings refused)
+  --max-concurrent N     commands running at once (default 4)
+  --max-queue-wait MS    how long a call waits for a free slot before it is refused (default 30000)
+  --max-timeout MS       cap on a call's timeout_ms (default 600000)
+  --shell PATH           shell for command strings, run with -c (default /bin/sh)
+  --spill-max-bytes SIZE total size of the spill directory (default 256MiB)
+  -h, --help             show this help
+  -v, --version          show the version
+`;
+
+function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`--${flag} must be a positive integer. Received '${text}'`);
+  }
+  return value;
+}
+
+/**
+ * Parses the server's command line.
+ * @throws {TypeError} For an unknown option or a missing value.
+ * @throws {RangeError} For a value out of range.
+ */
+export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): ParsedCommandLine {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      root: { type: 'string', multiple: true },
+      allow: { type: 'string', multiple: true },
+      'max-concurrent': { type: 'string' },
+      'max-queue-wait': { type: 'string' },
+      'max-timeout': { type: 'string' },
+      shell: { type: 'string' },
+      'spill-max-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const spill = values['spill-max-bytes'];
+  const spillMaxBytes = spill === undefined ? 256 * 1024 * 1024 : parseBytes(spill);
+  if (typeof spillMaxBytes !== 'number' || spillMaxBytes < 1024 * 1024) {
+    throw new RangeError(`--spill-max-bytes must be a size of at least 1MiB. Received '${spill}'`);
+  }
+  return {
+    kind: 'serve',
+    options: {
+      roots: values.root ?? [cwd],
+      allow: values.allow ?? null,
+      maxConcurrent: positiveInteger('max-concurrent', values['max-concurrent'], 4),
+      maxQueueWaitMs: positiveInteger('max-queue-wait', values['max-queue-wait'], 30_000),
+      maxTimeoutMs: positiveInteger('max-timeout', values['max-timeout'], 600_000),
+      shell: values.shell ?? '/bin/sh',
+      spillMaxBytes,
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { version } from '../package.json';
+import { CallSlots } from './call-slots';
+import { PathConfinement } from './path-confinement';
+import type { ServerOptions } from './server-options';
+import { Session } from './session';
+import { SpillDirectory } from './spill-directory';
+import { createReadBytesTool } from './tools/read-bytes';
+import { createReadLinesTool } from './tools/read-lines';
+import { createRunCommandTool } from './tools/run-command';
+import type { ServerContext, Tool } from './tools/tool';
+
+/** A server ready to connect to a transport, with the session that ends its commands and its spill directory. */
+export interface PipeguardServer {
+  server: McpServer;
+  session: Session;
+  spill: SpillDirectory;
+}
+
+/**
+ * Builds the MCP server with its three tools: resolves the roots, creates the spill directory and the
+ * session. This is the only module that touches the SDK's server API.
+ * @throws When a root does not exist or is not a directory.
+ */
+export async function createPipeguardServer(options: ServerOptions): Promise<PipeguardServer> {
+  const workingRoots = await PathConfinement.create(options.roots);
+  const spill = await SpillDirectory.create(options.spillMaxBytes, options.maxConcurrent);
+  const session = new Session(() => spill.removeSync());
+  const context: ServerContext = {
+    workingRoots,
+    readRoots: workingRoots.withRoot(spill.path),
+    environment: { slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs), spill },
+    shell: options.shell,
+    allow: options.allow,
+    maxTimeoutMs: options.maxTimeoutMs,
+  };
+  const server = new McpServer({ name: 'pipeguard', version });
+  register(server, session, createRunCommandTool(context));
+  register(server, session, createReadBytesTool(context));
+  register(server, session, createReadLinesTool(context));
+  return { server, session, spill };
+}
+
+function register(server: McpServer, session: Session, tool: Tool): void {
+  const config = {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: { readOnlyHint: tool.readOnly, openWorldHint: !tool.readOnly },
+  };
+  server.registerTool(tool.name, config, async (input, extra) => {
+    const token = extra._meta?.progressToken;
+    const sendProgress =
+      token === undefined
+        ? null
+        : (progress: number, total: number | undefined, message: string) => {
+            const params = { progressToken: token, progress, total, message };
+            extra.sendNotification({ method: 'notifications/progress', params }).catch(() => {});
+          };
+    const signal = AbortSignal.any([extra.signal, session.signal]);
+    try {
+      const outcome = await session.track(() => tool.handle(input, { signal, sendProgress }));
+      return {
+        content: outcome.content.map((text) => ({ type: 'text' as const, text })),
+        structuredContent: outcome.structured,
+      };
+    } catch (error) {
+      // Every failure is the call's answer, never the server's end: the next call is served as usual.
+      const text = error instanceof Error ? error.message : String(error);
+      return { isError: true, content: [{ type: 'text' as const, text }] };
+    }
+  });
+}

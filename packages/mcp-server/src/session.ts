@@ -1,0 +1,65 @@
+import { StateMachine } from './state-machine';
+
+/** A server session: serving calls, stopping them, or done. */
+export type SessionState = 'serving' | 'closing' | 'closed';
+
+const TRANSITIONS: Record<SessionState, readonly SessionState[]> = {
+  serving: ['closing'],
+  closing: ['closed'],
+  closed: [],
+};
+
+/** How long closing waits for cancelled commands to report before the spill directory goes anyway. */
+const SETTLE_MS = 2000;
+
+/**
+ * The server's lifecycle. Every call runs under the session's signal; closing (client gone, SIGTERM)
+ * aborts it, so each running command's process group is killed, waits briefly for the calls to settle,
+ * then runs the clean-up (removing the spill directory). Calls that arrive while closing are refused.
+ */
+export class Session {
+  readonly #lifecycle = new StateMachine<SessionState>('session', 'serving', TRANSITIONS);
+  readonly #controller = new AbortController();
+  readonly #calls = new Set<Promise<unknown>>();
+  readonly #cleanUp: () => void;
+  #closed: Promise<void> | undefined;
+
+  constructor(cleanUp: () => void) {
+    this.#cleanUp = cleanUp;
+  }
+
+  get state(): SessionState {
+    return this.#lifecycle.state;
+  }
+
+  /** Aborted when the session starts closing. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Runs a call under the session, so closing can wait for it; refuses when the session is closing. */
+  track<T>(call: () => Promise<T>): Promise<T> {
+    if (this.state !== 'serving') return Promise.reject(new Error('The server is shutting down'));
+    const promise = call();
+    const settled = promise.then(
+      () => {},
+      () => {},
+    );
+    this.#calls.add(settled);
+    settled.then(() => this.#calls.delete(settled));
+    return promise;
+  }
+
+  /** Stops every running command and cleans up; resolves when closed (the same promise every time). */
+  close(reason: string): Promise<void> {
+    if (this.#closed) return this.#closed;
+    this.#lifecycle.move('closing');
+    this.#controller.abort(new Error(reason));
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS).unref());
+    this.#closed = Promise.race([Promise.all(this.#calls), waited]).then(() => {
+      this.#cleanUp();
+      this.#lifecycle.move('closed');
+    });
+    return this.#closed;
+  }
+}

@@ -1,0 +1,71 @@
+import type { Capture, RunResult } from '@pipeguard/pipeline';
+
+/** How one stream of a run appears in structured content. */
+export interface StreamView {
+  text: string;
+  bytes: number;
+  kept_bytes: number;
+  omitted_bytes: number;
+  truncated: boolean;
+  binary_withheld: boolean;
+  spill_path: string | null;
+}
+
+function viewOf(capture: Capture): StreamView {
+  return {
+    text: capture.text,
+    bytes: capture.bytes,
+    kept_bytes: capture.keptBytes,
+    omitted_bytes: capture.omittedBytes,
+    truncated: capture.truncated,
+    binary_withheld: capture.binaryWithheld,
+    // Only a truncated stream keeps its spill file; the others are deleted when the run ends.
+    spill_path: capture.truncated ? capture.spillPath : null,
+  };
+}
+
+function describeEnd(result: RunResult, timeoutMs: number): string {
+  const after = `after ${Math.round(result.durationMs)} ms`;
+  if (result.timedOut) return `timed out ${after} (timeout_ms ${timeoutMs}); its process group was killed`;
+  if (result.signal) return `killed by ${result.signal} ${after}`;
+  return `exit code ${result.exitCode} ${after}`;
+}
+
+function section(view: StreamView, label: string): string {
+  if (view.bytes === 0) return `[${label}: empty]`;
+  const text = view.text.endsWith('\n') ? view.text : `${view.text}\n`;
+  return `[${label}: ${view.bytes} bytes]\n${text}`;
+}
+
+/** The text the model reads and the structured content of a run's result. */
+export function formatRunResult(
+  result: RunResult,
+  timeoutMs: number,
+  notes: readonly string[],
+): { content: string[]; structured: Record<string, unknown> } {
+  const stdout = viewOf(result.stdout);
+  const stderr = viewOf(result.stderr);
+  const lines = [describeEnd(result, timeoutMs), ...notes];
+  if (result.pipesHeldAfterExit) {
+    lines.push('A background process kept the output pipes open after the command exited; they were closed.');
+  }
+  if (stdout.spill_path || stderr.spill_path) {
+    lines.push(
+      'The marker names the file holding the full output: page through it with read_lines or read_bytes.',
+    );
+  }
+  const body = [section(stdout, 'stdout'), ...(stderr.bytes > 0 ? [section(stderr, 'stderr')] : [])];
+  return {
+    content: [`${lines.join('\n')}\n\n${body.join('\n')}`],
+    structured: {
+      exit_code: result.exitCode,
+      signal: result.signal,
+      timed_out: result.timedOut,
+      duration_ms: Math.round(result.durationMs),
+      timeout_ms: timeoutMs,
+      pipes_held_after_exit: result.pipesHeldAfterExit,
+      stdout,
+      stderr,
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { readBytesAsUtf8 } from '@pipeguard/file-window';
+import * as z from 'zod';
+import type { ServerContext, Tool } from './tool';
+
+/** `length` when the call gives none: 64 KiB. */
+export const DEFAULT_READ_BYTES = 64 * 1024;
+/** The largest `length` one call may ask for: 1 MiB. */
+export const MAX_READ_BYTES = 1024 * 1024;
+
+const inputSchema = z.strictObject({
+  path: z
+    .string()
+    .describe(
+      "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
+    ),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Byte offset of the first byte to read (e.g. the offset a truncation marker names). Default 0.',
+    ),
+  length: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_READ_BYTES)
+    .optional()
+    .describe(`Bytes to read. Default ${DEFAULT_READ_BYTES}.`),
+});
+
+const outputSchema = z.object({
+  text: z.string().describe('The bytes decoded as UTF-8 (invalid sequences as U+FFFD).'),
+  offset: z.number().describe('Byte offset of the first decoded byte.'),
+  next_offset: z
+    .number()
+    .describe('Pass as `offset` to read on; reading from 0 this way visits every byte once.'),
+  byte_length: z.number(),
+  trimmed_start_bytes: z
+    .number()
+    .describe('Bytes skipped at the start: the end of a character cut by `offset`.'),
+  trimmed_end_bytes: z
+    .number()
+    .describe('Bytes of a character cut by the window end, left for the next read.'),
+  invalid_bytes: z.number(),
+  eof: z.boolean(),
+  file_size: z.number(),
+});
+
+/** The `read_bytes` tool: a window of a file by byte offset, decoded as UTF-8 without cutting a character. */
+export function createReadBytesTool(server: ServerContext): Tool<typeof inputSchema> {
+  return {
+    name: 'read_bytes',
+    title: 'Read bytes of a file',
+    description:
+      'Reads `length` bytes of a file from byte `offset` and decodes them as UTF-8, never cutting a character ' +
+      '(edges move to character boundaries). Use it for a byte range a truncation marker or a clipped line names, ' +
+      'or to page through a file with no useful line structure; it returns `next_offset` to continue from.',
+    inputSchema,
+    outputSchema,
+    readOnly: true,
+    handle: async (input) => {
+      const handle = await server.readRoots.openFile(input.path, 'path');
+      try {
+        const window = await readBytesAsUtf8(handle, {
+          offset: input.offset ?? 0,
+          limit: input.length ?? DEFAULT_READ_BYTES,
+        });
+        const range = `[bytes ${window.offset}–${window.nextOffset} of ${window.fileSize}; ${window.eof ? 'end of file' : `next offset ${window.nextOffset}`}]`;
+        return {
+          content: [range, window.text],
+          structured: {
+            text: window.text,
+            offset: window.offset,
+            next_offset: window.nextOffset,
+            byte_length: window.byteLength,
+            trimmed_start_bytes: window.trimmedStartBytes,
+            trimmed_end_bytes: window.trimmedEndBytes,
+            invalid_bytes: window.invalidBytes,
+            eof: window.eof,
+            file_size: window.fileSize,
+          },
+        };
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}

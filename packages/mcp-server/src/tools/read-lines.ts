@@ -1,0 +1,100 @@
+import { readLines } from '@pipeguard/file-window';
+import * as z from 'zod';
+import type { ServerContext, Tool } from './tool';
+
+/** `limit` when the call gives none. */
+export const DEFAULT_LINES = 500;
+/** The most lines one call may ask for. */
+export const MAX_LINES = 10_000;
+/** `max_line_bytes` when the call gives none. */
+export const DEFAULT_MAX_LINE_BYTES = 2000;
+/** The largest `max_line_bytes` a call may ask for: 64 KiB. */
+export const MAX_MAX_LINE_BYTES = 64 * 1024;
+
+const inputSchema = z.strictObject({
+  path: z
+    .string()
+    .describe(
+      "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
+    ),
+  start_line: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('1-based number of the first line to return. Default 1.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LINES)
+    .optional()
+    .describe(`Most lines to return. Default ${DEFAULT_LINES}.`),
+  max_line_bytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_MAX_LINE_BYTES)
+    .optional()
+    .describe(
+      `Bytes shown of each line; a longer line is cut with a marker giving the byte range of the rest (read it with read_bytes). Default ${DEFAULT_MAX_LINE_BYTES}.`,
+    ),
+});
+
+const outputSchema = z.object({
+  text: z
+    .string()
+    .describe('The lines numbered as `cat -n` does, clipped ones with a marker, then a summary.'),
+  first_line: z.number(),
+  line_count: z.number(),
+  next_line: z.number().describe('Pass as `start_line` to read on.'),
+  eof: z.boolean(),
+  clipped: z
+    .array(z.object({ line: z.number(), omitted_start: z.number(), omitted_bytes: z.number() }))
+    .describe('Each clipped line and the byte range of its omitted part.'),
+});
+
+/** The `read_lines` tool: numbered lines of a file, each capped in bytes, streaming through any file size. */
+export function createReadLinesTool(server: ServerContext): Tool<typeof inputSchema> {
+  return {
+    name: 'read_lines',
+    title: 'Read lines of a file',
+    description:
+      'Returns numbered lines of a text file (from `start_line`, at most `limit`), each cut at `max_line_bytes` ' +
+      'with a marker giving the exact byte range left out, so one huge line (minified code, a log without ' +
+      'newlines) cannot flood the answer. Works on files of any size, and on the spill files run_command names.',
+    inputSchema,
+    outputSchema,
+    readOnly: true,
+    handle: async (input) => {
+      const handle = await server.readRoots.openFile(input.path, 'path');
+      try {
+        const page = await readLines(handle, {
+          offset: input.start_line ?? 1,
+          limit: input.limit ?? DEFAULT_LINES,
+          maxLineBytes: input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES,
+          omittedPartHint: (clip) =>
+            `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${clip.omittedBytes}`,
+        });
+        const more = page.eof ? '[end of file]' : `[more lines: next start_line ${page.nextLine}]`;
+        return {
+          content: [`${page.text}\n${more}`],
+          structured: {
+            text: page.text,
+            first_line: page.firstLine,
+            line_count: page.lineCount,
+            next_line: page.nextLine,
+            eof: page.eof,
+            clipped: page.clipped.map((clip) => ({
+              line: clip.line,
+              omitted_start: clip.omittedStart,
+              omitted_bytes: clip.omittedBytes,
+            })),
+          },
+        };
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}

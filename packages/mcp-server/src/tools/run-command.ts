@@ -1,0 +1,187 @@
+import { AbortError, RunError } from '@pipeguard/pipeline';
+import * as z from 'zod';
+import { CommandCall } from '../command-call';
+import { profileSwitchShape } from '../run-options';
+import { ToolInputError } from '../tool-input-error';
+import { formatRunResult } from './format-run-result';
+import type { ServerContext, Tool, ToolContext } from './tool';
+
+/** `timeout_ms` when the call gives none: two minutes. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+/** `max_bytes` when the call gives none: 32 KiB per stream. */
+export const DEFAULT_MAX_BYTES = 32 * 1024;
+/** The largest `max_bytes` a call may ask for: 1 MiB per stream. */
+export const MAX_MAX_BYTES = 1024 * 1024;
+
+const inputSchema = z.strictObject({
+  command: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'A shell command line (pipes, redirections, && allowed), run with `/bin/sh -c` or the shell the server was started with. Give either `command` or `argv`.',
+    ),
+  argv: z
+    .array(z.string())
+    .min(1)
+    .optional()
+    .describe(
+      'The program and its arguments, run without a shell: no quoting, globbing or pipes. Give either `command` or `argv`.',
+    ),
+  cwd: z
+    .string()
+    .optional()
+    .describe(
+      "Working directory, within the server's roots; a relative path starts at the first root. Default: the first root.",
+    ),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      `Milliseconds before the command and everything it started are killed. Default ${DEFAULT_TIMEOUT_MS}; the server caps it (--max-timeout).`,
+    ),
+  stdin: z
+    .string()
+    .optional()
+    .describe(
+      'Text written to the standard input. Without it stdin is empty, so a command that reads input ends at once.',
+    ),
+  max_bytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MAX_BYTES)
+    .optional()
+    .describe(
+      `Bytes of each stream shown (stdout and stderr separately), head and tail kept around a marker that says how much was left out and where the full output is. Default ${DEFAULT_MAX_BYTES}.`,
+    ),
+  ...profileSwitchShape,
+});
+
+const streamSchema = z.object({
+  text: z.string().describe('The output as shown: kept text, truncation marker, binary placeholder.'),
+  bytes: z.number().describe('Raw bytes the command wrote to the stream.'),
+  kept_bytes: z.number(),
+  omitted_bytes: z.number(),
+  truncated: z.boolean(),
+  binary_withheld: z.boolean().describe('Binary output was replaced by a one-line placeholder.'),
+  spill_path: z
+    .string()
+    .nullable()
+    .describe('When truncated: the file with the raw output, readable with read_bytes and read_lines.'),
+});
+
+const outputSchema = z.object({
+  exit_code: z.number().nullable(),
+  signal: z.string().nullable(),
+  timed_out: z.boolean(),
+  duration_ms: z.number(),
+  timeout_ms: z.number(),
+  pipes_held_after_exit: z.boolean(),
+  stdout: streamSchema,
+  stderr: streamSchema,
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+/** Which program runs, with which arguments, after the allow-list and the shell are applied. */
+function resolveProgram(
+  input: Input,
+  server: ServerContext,
+): { file: string; args: string[]; display: string } {
+  if (input.command !== undefined && input.argv !== undefined) {
+    throw new ToolInputError('command', 'and the "argv" input cannot both be given: use one of them');
+  }
+  if (input.argv !== undefined) {
+    const [file, ...args] = input.argv as [string, ...string[]];
+    if (file === '') throw new ToolInputError('argv', 'must start with a program name; argv[0] is empty');
+    if (server.allow && !server.allow.includes(file)) {
+      throw new ToolInputError(
+        'argv',
+        `names a program this server does not allow: "${file}" (allowed: ${server.allow.join(', ')})`,
+      );
+    }
+    return { file, args, display: input.argv.join(' ') };
+  }
+  if (input.command === undefined) throw new ToolInputError('command', 'is required (or give "argv")');
+  if (server.allow) {
+    throw new ToolInputError(
+      'command',
+      `is refused: this server runs only allowed programs (${server.allow.join(', ')}) given as "argv"`,
+    );
+  }
+  return { file: server.shell, args: ['-c', input.command], display: input.command };
+}
+
+async function handle(server: ServerContext, input: Input, context: ToolContext) {
+  const { file, args, display } = resolveProgram(input, server);
+  const cwd = await server.workingRoots.resolveDirectory(input.cwd ?? '.', 'cwd');
+  const asked = input.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = Math.min(asked, server.maxTimeoutMs);
+  const notes =
+    asked > timeoutMs ? [`timeout_ms ${asked} was capped to the server's limit of ${timeoutMs}.`] : [];
+  const switches = Object.fromEntries(
+    Object.keys(profileSwitchShape).map((name) => [name, (input as Record<string, unknown>)[name]]),
+  );
+  const request = {
+    cwd,
+    timeoutMs,
+    maxBytes: input.max_bytes ?? DEFAULT_MAX_BYTES,
+    stdin: input.stdin,
+    display,
+    switches,
+  };
+  const send = context.sendProgress;
+  const onProgress = send
+    ? ({
+        stdoutBytes,
+        stderrBytes,
+        elapsedMs,
+      }: {
+        stdoutBytes: number;
+        stderrBytes: number;
+        elapsedMs: number;
+      }) =>
+        send(
+          Math.round(elapsedMs),
+          timeoutMs,
+          `running ${(elapsedMs / 1000).toFixed(1)} s: stdout ${stdoutBytes} bytes, stderr ${stderrBytes} bytes`,
+        )
+    : undefined;
+  try {
+    const result = await new CommandCall(server.environment, context.signal).execute(
+      file,
+      args,
+      request,
+      onProgress,
+    );
+    return formatRunResult(result, timeoutMs, notes);
+  } catch (error) {
+    if (error instanceof RunError)
+      throw new ToolInputError(input.argv ? 'argv' : 'command', `cannot run: ${error.reason}`);
+    if (error instanceof AbortError)
+      throw new Error('The command was cancelled; its process group was killed.');
+    throw error;
+  }
+}
+
+/** The `run_command` tool: runs a command and returns its output made safe and bounded. */
+export function createRunCommandTool(server: ServerContext): Tool<typeof inputSchema> {
+  return {
+    name: 'run_command',
+    title: 'Run a command',
+    description:
+      'Runs a command and returns its stdout and stderr as safe, bounded text: each stream keeps its head and tail ' +
+      'around a marker saying how many bytes were left out; binary output is replaced by a one-line placeholder; ' +
+      'the exit code or signal, whether it timed out, and its duration come with it. When output was truncated, the ' +
+      'full raw output is in a file named by the marker and `spill_path`: page through it with read_lines or ' +
+      'read_bytes instead of re-running the command. The command and everything it starts are killed on timeout or ' +
+      'cancellation; a background process holding the output open does not delay the result.',
+    inputSchema,
+    outputSchema,
+    readOnly: false,
+    handle: (input, context) => handle(server, input, context),
+  };
+}
