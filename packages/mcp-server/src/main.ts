@@ -27,6 +27,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The last word on the spill directory, whatever ends the process.
   process.once('exit', () => spill.removeSync());
   const stop = (reason: string) => {
+    if (session.state === 'serving') process.stderr.write(`pipeguard-mcp: stopping: ${reason}\n`);
     session.close(reason).then(() => process.exit(0));
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(signal));

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The built bin: tests talk to what users install (CI builds before testing). */
+export const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** A client connected over stdio to a server process of its own. */
+export interface ServerUnderTest {
+  client: Client;
+  /** The server's pid, for its RSS and for signals. */
+  pid: number;
+  /** Everything the server wrote to stderr so far. */
+  stderr: () => string;
+  /** Calls a tool and returns its result with the text blocks joined. */
+  call: (name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<ToolAnswer>;
+  close: () => Promise<void>;
+}
+
+export type CallOptions = Parameters<Client['callTool']>[2];
+
+/** A tool result with its text blocks joined, as a model reads it. */
+export type ToolAnswer = CallToolResult & { text: string };
+
+/** Starts `pipeguard-mcp` with `args` and connects the SDK's own client to it. */
+export async function startServer(args: readonly string[], cwd?: string): Promise<ServerUnderTest> {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm build first`);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    stderr: 'pipe',
+    ...(cwd === undefined ? {} : { cwd }),
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'pipeguard-mcp-test', version: '0.0.0' });
+  await client.connect(transport);
+  const pid = transport.pid as number;
+  return {
+    client,
+    pid,
+    stderr: () => stderr,
+    call: async (name, args, options) => {
+      const result = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
+      const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+      return { ...result, text };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Resident set size of a process, in bytes, from /proc. */
+export function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0]) * 1024;
+}
