@@ -20,7 +20,9 @@ export interface ByteCounterProgress {
   done: boolean;
 }
 
-/** Options of {@link ByteCounter}; unknown keys are ignored. */
+const KNOWN_OPTIONS = ['progressIntervalBytes', 'progressIntervalMs', 'onProgress'] as const;
+
+/** Options of {@link ByteCounter}; an unknown key is a `TypeError`. */
 export interface ByteCounterOptions {
   /**
    * Report progress once at least this many bytes passed since the previous report; `null` turns
@@ -34,7 +36,10 @@ export interface ByteCounterOptions {
    * @defaultValue `250` when `onProgress` is given, else `null`
    */
   progressIntervalMs?: number | null;
-  /** Called with each progress report, as is every `'progress'` event listener. */
+  /**
+   * Called with each progress report, as is every `'progress'` event listener; a throw fails the stream.
+   * @defaultValue `undefined` (reports go to `'progress'` listeners only)
+   */
   onProgress?: (progress: ByteCounterProgress) => void;
 }
 
@@ -61,11 +66,11 @@ export class ByteCounter extends Transform {
   #lastReportAt = this.#startedAt;
 
   /**
-   * @throws TypeError when an option has the wrong type.
+   * @throws TypeError when `options` has an unknown key or an option has the wrong type.
    * @throws RangeError when an interval is negative, fractional or NaN.
    */
   constructor(options?: ByteCounterOptions) {
-    validateOptionsObject(options);
+    validateOptionsObject(options, KNOWN_OPTIONS);
     // Only a missing interval takes the default: an explicit `null` turns the time trigger off.
     const {
       onProgress,

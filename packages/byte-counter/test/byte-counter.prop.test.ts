@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { chunkedBytes, collect, feed } from '@pipeguard/test-utils';
+import { chunkedBytes, collect, feed, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteCounter } from '../src/index';
@@ -15,6 +15,7 @@ describe('ByteCounter properties', () => {
         expect(counter.bytes).toBe(bytes.length);
         expect(counter.chunks).toBe(chunks.filter((chunk) => chunk.length > 0).length);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

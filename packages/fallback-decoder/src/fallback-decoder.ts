@@ -7,6 +7,8 @@ import { FallbackDecoderError } from './errors';
 import { type FallbackOption, resolveFallbackOption } from './fallback-option';
 import type { HostEncodingInput } from './host-encoding';
 
+const KNOWN_OPTIONS = ['fallback', 'host'] as const;
+
 /** Bytes looked at first to tell an ASCII batch; see {@link isAsciiBatch}. */
 const ASCII_PROBE_BYTES = 4096;
 
@@ -25,14 +27,15 @@ export interface FallbackDecoderOptions {
   /**
    * Encoding for units strict UTF-8 rejects: an iconv-lite encoding name, a list tried in order
    * (the first whose text has no U+FFFD wins, else the first), `null` (off: replacement characters),
-   * or `'auto'`: the host's legacy codepage, resolved from `host` by `resolveHostFallback`.
+   * or `'auto'`: the legacy codepage of `host`, or of this machine when `host` is not given
+   * (`resolveHostFallback(thisHost())`), `null` on a UTF-8 host.
    * @defaultValue null
    */
   fallback?: FallbackOption;
   /**
-   * The host facts `'auto'` resolves from, e.g. `{ platform: process.platform, env: process.env }`;
-   * required with `fallback: 'auto'` and rejected otherwise, so the stage never reads the environment.
-   * @defaultValue undefined
+   * The host `'auto'` resolves for instead of this machine, e.g. `{ platform: 'linux', env: { LANG:
+   * 'zh_CN.GBK' } }` (tests, or a remote program's host); only with `fallback: 'auto'`.
+   * @defaultValue `thisHost()`: `process.platform`, `process.env` and, on Windows, the ANSI code page
    */
   host?: HostEncodingInput;
 }
@@ -47,8 +50,8 @@ export interface FallbackDecoderStats {
   fallbackUnits: number;
   /** Units strict UTF-8 rejected that were decoded with U+FFFD replacement (no fallback, or a NUL byte). */
   replacedUnits: number;
-  /** Bytes of the units strict UTF-8 rejected (terminators excluded). */
-  invalidBytes: number;
+  /** Bytes of the units strict UTF-8 rejected, whole units (terminators excluded). */
+  rejectedUnitBytes: number;
 }
 
 /**
@@ -59,19 +62,19 @@ export interface FallbackDecoderStats {
 export class FallbackDecoder extends Transform {
   readonly #fallbacks: readonly string[];
   readonly #counts: Record<RejectedPath | 'utf8', number> = { utf8: 0, fallback: 0, replaced: 0 };
-  #invalidBytes = 0;
+  #rejectedUnitBytes = 0;
   // Stream mode takes ICU's converter, 1.7-2x faster than V8's UTF-8 decoder on non-ASCII text
   // (Node 20); it is only given whole valid batches, so no state carries from one call to the next.
   readonly #textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   /**
    * @param options - See {@link FallbackDecoderOptions}.
-   * @throws TypeError when an option has the wrong type, names an encoding iconv-lite does not
-   * support, or `fallback: 'auto'` and `host` are not given together.
+   * @throws TypeError when an option is unknown or has the wrong type, names an encoding iconv-lite
+   * does not support, or `host` is given without `fallback: 'auto'`.
    * @throws RangeError when `fallback` is an empty list.
    */
   constructor(options?: FallbackDecoderOptions) {
-    validateOptionsObject(options);
+    validateOptionsObject(options, KNOWN_OPTIONS);
     const fallbacks = resolveFallbackOption(options?.fallback, options?.host);
     super({ writableObjectMode: true, readableObjectMode: true });
     this.#fallbacks = Object.freeze(fallbacks);
@@ -91,7 +94,7 @@ export class FallbackDecoder extends Transform {
       utf8Units: utf8,
       fallbackUnits: fallback,
       replacedUnits: replaced,
-      invalidBytes: this.#invalidBytes,
+      rejectedUnitBytes: this.#rejectedUnitBytes,
     };
   }
 
@@ -148,7 +151,7 @@ export class FallbackDecoder extends Transform {
   #decodeRejected(bytes: Buffer): string {
     const { text, path } = decodeRejectedUnit(bytes, this.#fallbacks);
     this.#counts[path]++;
-    this.#invalidBytes += bytes.length;
+    this.#rejectedUnitBytes += bytes.length;
     return text;
   }
 }

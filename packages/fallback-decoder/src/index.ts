@@ -4,5 +4,5 @@ export type { FallbackDecoderOptions, FallbackDecoderStats } from './fallback-de
 export { FallbackDecoder } from './fallback-decoder';
 export type { FallbackOption } from './fallback-option';
 export type { HostEncodingInput } from './host-encoding';
-export { resolveHostFallback } from './host-encoding';
+export { resolveAutoFallback, resolveHostFallback, thisHost } from './host-encoding';
 export { WINDOWS_ANSI_CODEPAGES } from './windows-codepages';

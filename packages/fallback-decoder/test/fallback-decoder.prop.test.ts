@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
 import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { chunkedUtf8, collect, cutAt, cutsFor, feed } from '@pipeguard/test-utils';
+import { chunkedUtf8, collect, cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
@@ -66,11 +66,12 @@ describe('FallbackDecoder properties', () => {
           const { text: decoded, stats, builtUnits } = await decode(chunks, { fallback }, splitter);
           expect(decoded).toBe(text);
           expect(decoded).toBe(textDecode(bytes));
-          expect(stats).toMatchObject({ fallbackUnits: 0, replacedUnits: 0, invalidBytes: 0 });
+          expect(stats).toMatchObject({ fallbackUnits: 0, replacedUnits: 0, rejectedUnitBytes: 0 });
           // Valid batches are decoded from their bytes alone: no LineUnit is ever built.
           expect(builtUnits).toBe(splitter.batched ? 0 : stats.units);
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -92,7 +93,7 @@ describe('FallbackDecoder properties', () => {
             )
             .join('');
           const count = (path: string) => paths.filter((each) => each === path).length;
-          const invalidBytes = units.reduce(
+          const rejectedUnitBytes = units.reduce(
             (sum, unit, index) => sum + (paths[index] === 'utf8' ? 0 : unit.bytes.length),
             0,
           );
@@ -103,10 +104,11 @@ describe('FallbackDecoder properties', () => {
             utf8Units: count('utf8'),
             fallbackUnits: count('fallback'),
             replacedUnits: count('replaced'),
-            invalidBytes,
+            rejectedUnitBytes,
           });
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -118,6 +120,7 @@ describe('FallbackDecoder properties', () => {
         const whole = await decode([bytes], options, { ...splitter, batched: false });
         expect([chunked.text, chunked.stats]).toEqual([whole.text, whole.stats]);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -147,6 +150,7 @@ describe('FallbackDecoder properties', () => {
           expected,
         );
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

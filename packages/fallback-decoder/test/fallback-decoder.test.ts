@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { LineSplitter, type LineSplitterOptions } from '@pipeguard/line-splitter';
-import { collect, everySplit, feed } from '@pipeguard/test-utils';
+import { collect, describeStageContract, everySplit, feed } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
@@ -25,14 +25,20 @@ describe('FallbackDecoder', () => {
     const input = Buffer.concat([utf8('ok: café ✓\n'), gbk(`${chinese}\r\n`), utf8('next 😀\r')]);
     const { text, stats } = await decode([input], { fallback: 'gbk' }, { batched: true });
     expect(text).toBe(`ok: café ✓\n${chinese}\r\nnext 😀\r`);
-    expect(stats).toEqual({ units: 3, utf8Units: 2, fallbackUnits: 1, replacedUnits: 0, invalidBytes: 20 });
+    expect(stats).toEqual({
+      units: 3,
+      utf8Units: 2,
+      fallbackUnits: 1,
+      replacedUnits: 0,
+      rejectedUnitBytes: 20,
+    });
   });
 
   it('should replace the GBK line with U+FFFD exactly as TextDecoder does when no fallback is set', async () => {
     const input = Buffer.concat([utf8('ok\n'), gbk(chinese)]);
     const { text, stats } = await decode([input]);
     expect(text).toBe(`ok\n${new TextDecoder().decode(gbk(chinese))}`);
-    expect(stats).toMatchObject({ replacedUnits: 1, fallbackUnits: 0, invalidBytes: 20 });
+    expect(stats).toMatchObject({ replacedUnits: 1, fallbackUnits: 0, rejectedUnitBytes: 20 });
   });
 
   it('should decode a batch exactly whether it is ASCII throughout or only in its first kilobytes', async () => {
@@ -159,18 +165,6 @@ describe('FallbackDecoder', () => {
     expect((await out).join('')).toBe('long line…[clipped]\n中文\nok\n');
   });
 
-  it('should return a fresh stats object each time', () => {
-    const decoder = new FallbackDecoder();
-    expect(decoder.stats).not.toBe(decoder.stats);
-    expect(decoder.stats).toEqual({
-      units: 0,
-      utf8Units: 0,
-      fallbackUnits: 0,
-      replacedUnits: 0,
-      invalidBytes: 0,
-    });
-  });
-
   it('should fail the pipeline with ERR_FALLBACK_DECODER_INVALID_CHUNK when given a string', async () => {
     const decoder = new FallbackDecoder();
     const sink = new Writable({ objectMode: true, write: (_chunk, _encoding, callback) => callback() });
@@ -181,25 +175,17 @@ describe('FallbackDecoder', () => {
     });
     expect(decoder.destroyed).toBe(true);
   });
+});
 
-  it('should return false from write() at the high-water mark when nobody reads', () => {
-    const decoder = new FallbackDecoder();
-    let accepted = true;
-    for (let index = 0; index < 64 && accepted; index++) accepted = decoder.write(utf8('line'));
-    expect(accepted).toBe(false);
-  });
-
-  it('should not mutate the options object', () => {
-    const host = Object.freeze({ platform: 'linux', env: Object.freeze({ LANG: 'ru_RU.KOI8-R' }) });
-    const options = Object.freeze({ fallback: 'auto', host });
-    const list = Object.freeze(['gbk', 'cp1252']);
-    new FallbackDecoder(options);
-    new FallbackDecoder({ fallback: list });
-    expect(options).toEqual({ fallback: 'auto', host: { platform: 'linux', env: { LANG: 'ru_RU.KOI8-R' } } });
-    expect(list).toEqual(['gbk', 'cp1252']);
-  });
-
-  it.each([
+describeStageContract('FallbackDecoder', {
+  create: (options) => new FallbackDecoder(options as never),
+  knownOptions: ['fallback', 'host'],
+  validOptions: [
+    { fallback: 'auto', host: { platform: 'linux', env: { LANG: 'ru_RU.KOI8-R' } } },
+    { fallback: ['gbk', 'cp1252'] },
+  ],
+  input: () => [utf8('line\n'), gbk(chinese)],
+  invalidOptions: [
     [null, TypeError, 'The "options" argument must be of type object. Received null'],
     [
       { fallback: 936 },
@@ -227,9 +213,24 @@ describe('FallbackDecoder', () => {
       `The "fallback[1]" option must be an encoding iconv-lite supports. Received type string ('auto')`,
     ],
     [
-      { fallback: 'auto' },
+      { fallback: 'auto', host: null },
       TypeError,
-      `The "host" option must be of type object when "fallback" is 'auto'. Received undefined`,
+      `The "host" option must be of type object when "fallback" is 'auto'. Received null`,
+    ],
+    [
+      { fallback: 'auto', host: { platform: 'win32', windowsCodepage: 936 } },
+      TypeError,
+      'The "host" option has an unknown option "windowsCodepage" (did you mean "windowsAnsiCodepage"?)',
+    ],
+    [
+      { fallback: 'auto', host: { platform: 'win32', windowsAnsiCodepage: '936' } },
+      TypeError,
+      `The "host.windowsAnsiCodepage" option must be of type number. Received type string ('936')`,
+    ],
+    [
+      { fallbak: 'gbk' },
+      TypeError,
+      'The "options" argument has an unknown option "fallbak" (did you mean "fallback"?)',
     ],
     [
       { fallback: 'auto', host: { env: {} } },
@@ -251,9 +252,5 @@ describe('FallbackDecoder', () => {
       TypeError,
       `The "host" option must be undefined when "fallback" is not 'auto'. Received an instance of Object`,
     ],
-  ])('should throw for invalid options %j', (options, errorClass, message) => {
-    const construct = () => new FallbackDecoder(options as never);
-    expect(construct).toThrow(errorClass);
-    expect(construct).toThrow(message);
-  });
+  ],
 });

@@ -9,7 +9,7 @@ const BLOCK_BYTES = 4096;
  * continuation bytes, bytes C0, C1 and F5–FF, and every byte of a truncated, overlong or surrogate
  * sequence. Each such byte is covered by a U+FFFD when the bytes are decoded.
  */
-export function countInvalidUtf8(bytes: Uint8Array): number {
+export function countIllFormedUtf8(bytes: Uint8Array): number {
   if (isUtf8(bytes)) return 0;
   let invalid = 0;
   let start = 0;
@@ -18,13 +18,13 @@ export function countInvalidUtf8(bytes: Uint8Array): number {
     const end =
       start + BLOCK_BYTES >= bytes.length ? bytes.length : findUtf8BoundaryBefore(bytes, start + BLOCK_BYTES);
     const block = bytes.subarray(start, end);
-    if (!isUtf8(block)) invalid += countInvalidInBlock(block);
+    if (!isUtf8(block)) invalid += countIllFormedInBlock(block);
     start = end;
   }
   return invalid;
 }
 
-function countInvalidInBlock(block: Uint8Array): number {
+function countIllFormedInBlock(block: Uint8Array): number {
   let invalid = 0;
   // Each stop of the walk is one invalid byte. Stepping one byte past it is exact: a well-formed
   // sequence never starts on a continuation byte.

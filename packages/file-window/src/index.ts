@@ -19,4 +19,4 @@ export {
   readBytesAsUtf8,
   type Utf8Window,
 } from './read-bytes-as-utf8';
-export { DEFAULT_LINE_LIMIT, type LinesPage, type ReadLinesOptions, readLines } from './read-lines';
+export { DEFAULT_MAX_LINES, type LinesPage, type ReadLinesOptions, readLines } from './read-lines';

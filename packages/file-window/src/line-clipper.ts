@@ -10,16 +10,18 @@ import { Transform } from 'readable-stream';
 import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
 import { LineClipperError } from './errors';
 
+const KNOWN_OPTIONS = ['maxLineBytes', 'maxClipRecords'] as const;
+
 /** Options of {@link LineClipper}. */
 export interface LineClipperOptions {
   /**
    * Content bytes kept of each unit (terminator excluded); the cut backs off to a character boundary.
-   * @defaultValue 2000
+   * @defaultValue {@link DEFAULT_MAX_LINE_BYTES} (2000 bytes)
    */
   maxLineBytes?: number;
   /**
    * Clips recorded in `stats.clips`; later clips are only counted.
-   * @defaultValue 100
+   * @defaultValue 100 clips
    */
   maxClipRecords?: number;
 }
@@ -60,11 +62,11 @@ export class LineClipper extends Transform {
   readonly #clips: LineClip[] = [];
 
   /**
-   * @throws {TypeError} When `options` or one of its fields has the wrong type.
+   * @throws {TypeError} When `options` or one of its fields has the wrong type, or a key is unknown.
    * @throws {RangeError} When `maxLineBytes` is below 1 or `maxClipRecords` below 0, or either is fractional.
    */
   constructor(options?: LineClipperOptions) {
-    validateOptionsObject(options);
+    validateOptionsObject(options, KNOWN_OPTIONS);
     const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
     const maxClipRecords = options?.maxClipRecords === undefined ? 100 : options.maxClipRecords;
     validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });

@@ -1,26 +1,29 @@
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
-import { countInvalidUtf8 } from './count-invalid-utf8';
+import { countIllFormedUtf8 } from './count-ill-formed-utf8';
 import { type FileInput, readAt, validateFileInput, withFileHandle } from './file-handle';
 import { EDGE_BYTES, findWindowBounds } from './window-bounds';
 
-/** Window size when no `limit` is given: 64 KiB. */
+const KNOWN_OPTIONS = ['offset', 'windowBytes'] as const;
+
+/** Window size when no `windowBytes` is given: 64 KiB. */
 export const DEFAULT_WINDOW_BYTES = 64 * 1024;
 
-/** Largest window one call reads, whatever `limit` says: 256 MiB (a JavaScript string must hold it). */
+/** Largest window one call reads, whatever `windowBytes` says: 256 MiB (a JavaScript string must hold it). */
 export const MAX_WINDOW_BYTES = 256 * 1024 * 1024;
 
 /** Options of {@link readBytesAsUtf8}. */
 export interface ReadBytesOptions {
   /**
-   * Raw byte offset of the window's first byte.
+   * Raw byte offset (0-based) of the window's first byte.
    * @defaultValue 0
    */
   offset?: number;
   /**
-   * Bytes in the window; `0` reads nothing. Above {@link MAX_WINDOW_BYTES} it reads that many.
-   * @defaultValue {@link DEFAULT_WINDOW_BYTES} (64 KiB)
+   * Bytes in the window; `0` reads nothing. Above {@link MAX_WINDOW_BYTES} it reads that many; 1–3
+   * bytes that hold only the start of a character widen to that character (at most 4 bytes).
+   * @defaultValue {@link DEFAULT_WINDOW_BYTES} (65 536 bytes)
    */
-  limit?: number;
+  windowBytes?: number;
 }
 
 /** A window of a file decoded as UTF-8, with the raw byte offsets it covers. */
@@ -29,7 +32,7 @@ export interface Utf8Window {
   text: string;
   /** Raw byte offset of the first decoded byte: the requested offset plus `trimmedStartBytes`. */
   offset: number;
-  /** Bytes decoded into `text`: `nextOffset - offset`. Exceeds `limit` only when the window was widened. */
+  /** Bytes decoded into `text`: `nextOffset - offset`. Exceeds `windowBytes` only when the window was widened. */
   byteLength: number;
   /** Offset of the first byte not decoded: pass it as `offset` to read on; paging from 0 visits every byte once. */
   nextOffset: number;
@@ -38,7 +41,7 @@ export interface Utf8Window {
   /** Bytes of the window left undecoded at its end: a character continuing past it, read by the next window. */
   trimmedEndBytes: number;
   /** Decoded bytes that are part of no well-formed UTF-8 sequence (each is shown as part of a U+FFFD). */
-  invalidBytes: number;
+  illFormedBytes: number;
   /** Whether `nextOffset` is the end of the file: nothing is left to read. */
   eof: boolean;
   /** Size of the file in bytes when it was read. */
@@ -49,19 +52,19 @@ export interface Utf8Window {
  * Reads a window of raw bytes at a byte offset with positioned reads on one file handle and decodes it
  * as UTF-8, trimming characters cut by the window's edges. Reading at or past the end gives an empty
  * window with `eof: true`.
- * @throws {TypeError} When `file` or an option has the wrong type.
- * @throws {RangeError} When `offset` or `limit` is negative, fractional or NaN.
+ * @throws {TypeError} When `file` or an option has the wrong type, or an option is unknown.
+ * @throws {RangeError} When `offset` or `windowBytes` is negative, fractional or NaN.
  * @throws The system error (e.g. `ENOENT`, with the path) when the file cannot be opened or read.
  */
 export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOptions): Promise<Utf8Window> {
   validateFileInput(file);
-  validateOptionsObject(options);
+  validateOptionsObject(options, KNOWN_OPTIONS);
   const offset = options?.offset === undefined ? 0 : options.offset;
-  const limit = options?.limit === undefined ? DEFAULT_WINDOW_BYTES : options.limit;
+  const requestedBytes = options?.windowBytes === undefined ? DEFAULT_WINDOW_BYTES : options.windowBytes;
   validateInteger('offset', offset);
-  validateInteger('limit', limit);
+  validateInteger('windowBytes', requestedBytes);
   return withFileHandle(file, async (handle, { size }) => {
-    const windowBytes = Math.min(limit, MAX_WINDOW_BYTES, Math.max(0, size - offset));
+    const windowBytes = Math.min(requestedBytes, MAX_WINDOW_BYTES, Math.max(0, size - offset));
     if (windowBytes === 0) return emptyWindow(offset, size);
     const readStart = Math.max(0, offset - EDGE_BYTES);
     const buffer = Buffer.allocUnsafe(Math.min(size, offset + windowBytes + EDGE_BYTES) - readStart);
@@ -80,7 +83,7 @@ export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOption
       nextOffset: readStart + end,
       trimmedStartBytes: start - windowStart,
       trimmedEndBytes: Math.max(0, windowEnd - end),
-      invalidBytes: countInvalidUtf8(decoded),
+      illFormedBytes: countIllFormedUtf8(decoded),
       eof: readStart + end >= fileSize,
       fileSize,
     };
@@ -95,7 +98,7 @@ function emptyWindow(offset: number, fileSize: number): Utf8Window {
     nextOffset: offset,
     trimmedStartBytes: 0,
     trimmedEndBytes: 0,
-    invalidBytes: 0,
+    illFormedBytes: 0,
     eof: offset >= fileSize,
     fileSize,
   };

@@ -4,8 +4,10 @@ import { type FileInput, validateFileInput, withFileHandle } from './file-handle
 import { NumberedLines } from './numbered-lines';
 import { scanLines } from './scan-lines';
 
-/** Lines `readLines` returns when no `limit` is given. */
-export const DEFAULT_LINE_LIMIT = 2000;
+/** Lines `readLines` returns at most when no `maxLines` is given. */
+export const DEFAULT_MAX_LINES = 2000;
+
+const KNOWN_OPTIONS = ['fromLine', 'maxLines', 'maxLineBytes', 'omittedPartHint'] as const;
 
 /** Options of {@link readLines}. */
 export interface ReadLinesOptions {
@@ -13,39 +15,39 @@ export interface ReadLinesOptions {
    * 1-based number of the first line to return.
    * @defaultValue 1
    */
-  offset?: number;
+  fromLine?: number;
   /**
    * Lines to return at most.
-   * @defaultValue {@link DEFAULT_LINE_LIMIT} (2000)
+   * @defaultValue {@link DEFAULT_MAX_LINES} (2000 lines)
    */
-  limit?: number;
+  maxLines?: number;
   /**
    * Content bytes shown of each line; a longer line is cut at a character boundary at or below it and
    * gets a marker naming the omitted bytes.
-   * @defaultValue {@link DEFAULT_MAX_LINE_BYTES} (2000)
+   * @defaultValue {@link DEFAULT_MAX_LINE_BYTES} (2000 bytes)
    */
   maxLineBytes?: number;
   /**
    * How the summary points at the first clipped line's omitted part: the text after `Omitted part of
    * line N: `, given that line's clip. A CLI, say, names its own command rather than a JavaScript call.
-   * @defaultValue the call that reads it: `readBytesAsUtf8(file, { offset, limit })`
+   * @defaultValue the call that reads it: `readBytesAsUtf8(file, { offset, windowBytes })`
    */
   omittedPartHint?: (clip: LineClip) => string;
 }
 
 /** The default {@link ReadLinesOptions.omittedPartHint}: the JavaScript call that reads the part. */
 const readBytesCall = (clip: LineClip) =>
-  `readBytesAsUtf8(file, { offset: ${clip.omittedStart}, limit: ${clip.omittedBytes} })`;
+  `readBytesAsUtf8(file, { offset: ${clip.omittedStart}, windowBytes: ${clip.omittedBytes} })`;
 
 /** A page of numbered lines, with where every omitted byte is. */
 export interface LinesPage {
   /** The lines as `cat -n` numbers them (`     1\t…`), clipped ones with a marker, then a summary. */
   text: string;
-  /** Number of the first line returned (the `offset` asked for). */
+  /** Number of the first line returned (the `fromLine` asked for). */
   firstLine: number;
   /** Lines returned. */
   lineCount: number;
-  /** Number of the line after the last one returned: pass it as `offset` to read on. */
+  /** Number of the line after the last one returned: pass it as `fromLine` to read on. */
   nextLine: number;
   /** Whether the file has no line after the ones returned. */
   eof: boolean;
@@ -56,28 +58,29 @@ export interface LinesPage {
 }
 
 /**
- * Reads lines `offset` to `offset + limit - 1` of a file, streaming through it and finding lines at LF
+ * Reads lines `fromLine` to `fromLine + maxLines - 1` of a file, streaming through it and finding lines at LF
  * bytes, with each line's content capped at `maxLineBytes` bytes and clipped lines marked with the raw
  * byte offsets of what they omit.
- * @throws {TypeError} When `file` or an option has the wrong type (`omittedPartHint` must be a function).
- * @throws {RangeError} When `offset` or `limit` is below 1, `maxLineBytes` is below 1, or one is fractional or NaN.
+ * @throws {TypeError} When `file` or an option has the wrong type (`omittedPartHint` must be a function),
+ * or an option is unknown.
+ * @throws {RangeError} When `fromLine` or `maxLines` is below 1, `maxLineBytes` is below 1, or one is fractional or NaN.
  * @throws The system error (e.g. `ENOENT`, with the path) when the file cannot be opened or read.
  */
 export async function readLines(file: FileInput, options?: ReadLinesOptions): Promise<LinesPage> {
   validateFileInput(file);
-  validateOptionsObject(options);
-  const offset = options?.offset === undefined ? 1 : options.offset;
-  const limit = options?.limit === undefined ? DEFAULT_LINE_LIMIT : options.limit;
+  validateOptionsObject(options, KNOWN_OPTIONS);
+  const fromLine = options?.fromLine === undefined ? 1 : options.fromLine;
+  const maxLines = options?.maxLines === undefined ? DEFAULT_MAX_LINES : options.maxLines;
   const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
-  validateInteger('offset', offset, { minimum: 1 });
-  validateInteger('limit', limit, { minimum: 1 });
+  validateInteger('fromLine', fromLine, { minimum: 1 });
+  validateInteger('maxLines', maxLines, { minimum: 1 });
   validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
   const hint = options?.omittedPartHint === undefined ? readBytesCall : options.omittedPartHint;
   validateFunction('omittedPartHint', hint);
   const lines = new NumberedLines();
   const clipped: LineClip[] = [];
   let longestLine: LinesPage['longestLine'];
-  const range = { firstLine: offset, lineCount: limit, maxHeadBytes: maxLineBytes };
+  const range = { firstLine: fromLine, lineCount: maxLines, maxHeadBytes: maxLineBytes };
   const { nextLine, eof } = await withFileHandle(file, (handle) =>
     scanLines(handle, range, (line, bytes, start, end, lineBytes, lineOffset) => {
       if (longestLine === undefined || lineBytes > longestLine.lineBytes) longestLine = { line, lineBytes };
@@ -93,7 +96,7 @@ export async function readLines(file: FileInput, options?: ReadLinesOptions): Pr
       lines.add(line, bytes, start, start + clip.keptBytes, formatClipMarker(clip));
     }),
   );
-  const page = { firstLine: offset, lineCount: lines.length, nextLine, eof, clipped, longestLine };
+  const page = { firstLine: fromLine, lineCount: lines.length, nextLine, eof, clipped, longestLine };
   return { text: formatPage(lines.toString(), page, maxLineBytes, hint), ...page };
 }
 

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
 import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, cutAt, cutsFor, feed, useTempDir } from '@pipeguard/test-utils';
+import { collect, cutAt, cutsFor, feed, propertyRuns, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ClippedLineUnit, formatClipMarker, LineClipper, readLines } from '../src/index';
@@ -52,6 +52,7 @@ describe('LineClipper properties', () => {
           ]);
         }
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -74,6 +75,7 @@ describe('LineClipper properties', () => {
         }
         expect(stats.omittedBytes).toBe(stats.clips.reduce((sum, clip) => sum + clip.omittedBytes, 0));
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -84,6 +86,7 @@ describe('LineClipper properties', () => {
         const { stats } = await clipAll(unitsOf(bytes), maxLineBytes);
         expect(stats.clips).toEqual((await readLines(file, { maxLineBytes })).clipped);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -107,6 +110,7 @@ describe('LineClipper properties', () => {
           );
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

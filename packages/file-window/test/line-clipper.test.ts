@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, everySplit, feed } from '@pipeguard/test-utils';
+import { collect, describeStageContract, everySplit, feed } from '@pipeguard/test-utils';
 import { Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
 import { type ClippedLineUnit, LineClipper, type LineClipperOptions } from '../src/index';
@@ -14,44 +14,6 @@ async function clip(chunks: Array<LineUnit | LineBatch>, options?: LineClipperOp
 }
 
 describe('LineClipper', () => {
-  it.each([
-    [
-      { maxLineBytes: 0 },
-      RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 0',
-    ],
-    [
-      { maxLineBytes: 2.5 },
-      RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 2.5',
-    ],
-    [
-      { maxLineBytes: '80' },
-      TypeError,
-      `The "maxLineBytes" option must be of type number. Received type string ('80')`,
-    ],
-    [
-      { maxClipRecords: -1 },
-      RangeError,
-      'The "maxClipRecords" option must be a non-negative safe integer. Received -1',
-    ],
-    [
-      { maxClipRecords: null },
-      TypeError,
-      'The "maxClipRecords" option must be of type number. Received null',
-    ],
-    [[], TypeError, 'The "options" argument must be of type object. Received an instance of Array'],
-  ])('should throw for %o with the option named', (options, ErrorClass, message) => {
-    expect(() => new LineClipper(options as never)).toThrow(new ErrorClass(message));
-  });
-
-  it('should not mutate the options object when constructed', () => {
-    const options = Object.freeze({ maxLineBytes: 10, maxClipRecords: 2 });
-    const clipper = new LineClipper(options);
-    expect(options).toEqual({ maxLineBytes: 10, maxClipRecords: 2 });
-    clipper.destroy();
-  });
-
   it('should pass units within the cap through as the same objects', async () => {
     const units = unitsOf(Buffer.from('short\nexactly10\n'));
     const { output, stats } = await clip(units, { maxLineBytes: 9 });
@@ -205,22 +167,6 @@ describe('LineClipper', () => {
     expect(stats.clips.map((record) => record.line)).toEqual([1, 2]);
   });
 
-  it('should return a fresh stats object each time', async () => {
-    const clipper = new LineClipper();
-    const first = clipper.stats;
-    first.clips.push({
-      line: 9,
-      lineBytes: 0,
-      keptBytes: 0,
-      omittedBytes: 0,
-      omittedStart: 0,
-      omittedEnd: 0,
-    });
-    expect(clipper.stats).not.toBe(first);
-    expect(clipper.stats.clips).toEqual([]);
-    clipper.destroy();
-  });
-
   it('should fail through pipeline with ERR_LINE_CLIPPER_INVALID_CHUNK when given raw bytes', async () => {
     const sink = new Writable({ objectMode: true, write: (_chunk, _encoding, done) => done() });
     await expect(
@@ -231,17 +177,6 @@ describe('LineClipper', () => {
       message:
         'LineClipper takes LineUnit or LineBatch objects from a LineSplitter. Received an instance of Buffer',
     });
-  });
-
-  it('should return false from write() once the high-water marks are reached', () => {
-    const clipper = new LineClipper({ maxLineBytes: 1 });
-    const unit: LineUnit = { bytes: Buffer.from('abc'), terminator: '\n', offset: 0 };
-    const accepted: boolean[] = [];
-    for (let count = 0; count < 40; count++) accepted.push(clipper.write(unit));
-    // 16 objects fill the readable side, 16 more the writable side; nothing reads.
-    expect(accepted.indexOf(false)).toBeGreaterThan(0);
-    expect(accepted.indexOf(false)).toBeLessThanOrEqual(32);
-    clipper.destroy();
   });
 
   it('should describe the same bytes when fed units one by one or in batches', async () => {
@@ -267,4 +202,44 @@ describe('LineClipper', () => {
       }
     }
   });
+});
+
+describeStageContract('LineClipper', {
+  create: (options) => new LineClipper(options as never),
+  knownOptions: ['maxLineBytes', 'maxClipRecords'],
+  validOptions: [{ maxLineBytes: 10, maxClipRecords: 2 }],
+  input: () => unitsOf(Buffer.from(`short\n${'long '.repeat(500)}\n`)),
+  invalidOptions: [
+    [
+      { maxLineBytes: 0 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 0',
+    ],
+    [
+      { maxLineBytes: 2.5 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 2.5',
+    ],
+    [
+      { maxLineBytes: '80' },
+      TypeError,
+      `The "maxLineBytes" option must be of type number. Received type string ('80')`,
+    ],
+    [
+      { maxClipRecords: -1 },
+      RangeError,
+      'The "maxClipRecords" option must be a non-negative safe integer. Received -1',
+    ],
+    [
+      { maxClipRecords: null },
+      TypeError,
+      'The "maxClipRecords" option must be of type number. Received null',
+    ],
+    [
+      { maxlinebytes: 10 },
+      TypeError,
+      'The "options" argument has an unknown option "maxlinebytes" (did you mean "maxLineBytes"?)',
+    ],
+    [[], TypeError, 'The "options" argument must be of type object. Received an instance of Array'],
+  ],
 });

@@ -1,8 +1,8 @@
-import { useTempDir } from '@pipeguard/test-utils';
+import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBytesAsUtf8, type Utf8Window } from '../src/index';
-import { decode, invalidBytesOracle, messyBytes } from './helpers/utf8';
+import { decode, illFormedBytesOracle, messyBytes } from './helpers/utf8';
 
 const files = useTempDir('pipeguard-file-window-');
 
@@ -11,7 +11,7 @@ async function pageThrough(file: string, bytes: Buffer, limit: number): Promise<
   const windows: Utf8Window[] = [];
   let offset = 0;
   for (;;) {
-    const window = await readBytesAsUtf8(file, { offset, limit });
+    const window = await readBytesAsUtf8(file, { offset, windowBytes: limit });
     windows.push(window);
     if (window.eof) return windows;
     expect(window.nextOffset).toBeGreaterThan(offset);
@@ -34,8 +34,11 @@ describe('readBytesAsUtf8 properties', () => {
         }
         expect(expectedOffset).toBe(bytes.length);
         expect(windows.map((window) => window.text).join('')).toBe(decode(bytes));
-        expect(windows.reduce((sum, window) => sum + window.invalidBytes, 0)).toBe(invalidBytesOracle(bytes));
+        expect(windows.reduce((sum, window) => sum + window.illFormedBytes, 0)).toBe(
+          illFormedBytesOracle(bytes),
+        );
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -48,10 +51,10 @@ describe('readBytesAsUtf8 properties', () => {
         async (bytes, offsetSeed, limit) => {
           const offset = offsetSeed % (bytes.length + 2);
           const file = await files.write(bytes);
-          const window = await readBytesAsUtf8(file, { offset, limit });
+          const window = await readBytesAsUtf8(file, { offset, windowBytes: limit });
           const decoded = bytes.subarray(window.offset, window.nextOffset);
           expect(window.text).toBe(decode(decoded));
-          expect(window.invalidBytes).toBe(invalidBytesOracle(decoded));
+          expect(window.illFormedBytes).toBe(illFormedBytesOracle(decoded));
           expect(window.trimmedStartBytes).toBeLessThanOrEqual(3);
           expect(window.byteLength).toBeLessThanOrEqual(Math.max(limit, 4));
           if (offset < bytes.length) {
@@ -64,6 +67,7 @@ describe('readBytesAsUtf8 properties', () => {
           }
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

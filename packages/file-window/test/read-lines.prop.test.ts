@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { useTempDir } from '@pipeguard/test-utils';
+import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClipMarker, readBytesAsUtf8, readLines } from '../src/index';
@@ -59,12 +59,13 @@ describe('readLines properties', () => {
         for (const clip of page.clipped) {
           const window = await readBytesAsUtf8(file, {
             offset: clip.omittedStart,
-            limit: clip.omittedBytes,
+            windowBytes: clip.omittedBytes,
           });
           expect(window).toMatchObject({ offset: clip.omittedStart, nextOffset: clip.omittedEnd + 1 });
           expect(window.text).toBe(decode(bytes.subarray(clip.omittedStart, clip.omittedEnd + 1)));
         }
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -89,6 +90,7 @@ describe('readLines properties', () => {
         if (lines.length > 0) expect(page.text.startsWith(rows.join('\n'))).toBe(true);
         expect(page.lineCount).toBe(lines.length);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -107,6 +109,7 @@ describe('readLines properties', () => {
           expect(await scanAll(file, range, chunkBytes)).toEqual(await scanAll(file, range, 1 << 16));
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -114,17 +117,18 @@ describe('readLines properties', () => {
     await fc.assert(
       fc.asyncProperty(linesFile(), fc.integer({ min: 1, max: 3 }), async (bytes, limit) => {
         const file = await files.write(bytes);
-        const whole = await readLines(file, { maxLineBytes: 8, limit: 100 });
+        const whole = await readLines(file, { maxLineBytes: 8, maxLines: 100 });
         const rows: string[] = [];
         let offset = 1;
         for (;;) {
-          const page = await readLines(file, { offset, limit, maxLineBytes: 8 });
+          const page = await readLines(file, { fromLine: offset, maxLines: limit, maxLineBytes: 8 });
           if (page.lineCount > 0) rows.push(page.text.split('\n\n')[0] as string);
           if (page.eof) break;
           offset = page.nextLine;
         }
         expect(rows.join('\n')).toBe(whole.lineCount > 0 ? (whole.text.split('\n\n')[0] as string) : '');
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

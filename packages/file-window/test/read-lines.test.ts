@@ -9,26 +9,37 @@ const files = useTempDir('pipeguard-file-window-');
 describe('readLines', () => {
   it.each([
     [
-      { offset: 0 },
+      { fromLine: 0 },
       RangeError,
-      'The "offset" option must be a safe integer greater than or equal to 1. Received 0',
+      'The "fromLine" option must be a safe integer greater than or equal to 1. Received 0',
     ],
     [
-      { offset: 1.5 },
+      { fromLine: 1.5 },
       RangeError,
-      'The "offset" option must be a safe integer greater than or equal to 1. Received 1.5',
+      'The "fromLine" option must be a safe integer greater than or equal to 1. Received 1.5',
     ],
     [
-      { limit: 0 },
+      { maxLines: 0 },
       RangeError,
-      'The "limit" option must be a safe integer greater than or equal to 1. Received 0',
+      'The "maxLines" option must be a safe integer greater than or equal to 1. Received 0',
     ],
     [
-      { limit: Number.NaN },
+      { maxLines: Number.NaN },
       RangeError,
-      'The "limit" option must be a safe integer greater than or equal to 1. Received NaN',
+      'The "maxLines" option must be a safe integer greater than or equal to 1. Received NaN',
     ],
-    [{ limit: '10' }, TypeError, `The "limit" option must be of type number. Received type string ('10')`],
+    [
+      { maxLines: '10' },
+      TypeError,
+      `The "maxLines" option must be of type number. Received type string ('10')`,
+    ],
+    [{ offset: 2 }, TypeError, 'The "options" argument has an unknown option "offset"'],
+    [{ limit: 2 }, TypeError, 'The "options" argument has an unknown option "limit"'],
+    [
+      { maxlinebytes: 10 },
+      TypeError,
+      'The "options" argument has an unknown option "maxlinebytes" (did you mean "maxLineBytes"?)',
+    ],
     [
       { maxLineBytes: -1 },
       RangeError,
@@ -55,9 +66,10 @@ describe('readLines', () => {
 
   it('should not mutate the options object when reading', async () => {
     const file = await files.write('a\nb\nc\n');
-    const options = Object.freeze({ offset: 2, limit: 1, maxLineBytes: 10 });
-    await readLines(file, options);
-    expect(options).toEqual({ offset: 2, limit: 1, maxLineBytes: 10 });
+    // Frozen: a write to it would throw in strict-mode code, so reading without an exception is the
+    // test (an equality check afterwards could never fail).
+    const options = Object.freeze({ fromLine: 2, maxLines: 1, maxLineBytes: 10, omittedPartHint: () => '' });
+    expect((await readLines(file, options)).text).toBe('     2\tb');
   });
 
   it('should reject with the system error naming the path when the file is missing', async () => {
@@ -84,11 +96,11 @@ describe('readLines', () => {
     const file = await files.write(line);
     // Act
     const page = await readLines(file);
-    const rest = await readBytesAsUtf8(file, { offset: 2000, limit: 3000 });
+    const rest = await readBytesAsUtf8(file, { offset: 2000, windowBytes: 3000 });
     // Assert
     expect(page.text).toBe(
       `     1\t${line.toString('latin1', 0, 2000)}…[+3000 bytes omitted, starting at byte offset 2000 up to and including byte offset 4999]\n\n` +
-        '[1 of 1 lines exceeded 2000 bytes; longest: line 1, 5000 bytes. Omitted part of line 1: readBytesAsUtf8(file, { offset: 2000, limit: 3000 })]',
+        '[1 of 1 lines exceeded 2000 bytes; longest: line 1, 5000 bytes. Omitted part of line 1: readBytesAsUtf8(file, { offset: 2000, windowBytes: 3000 })]',
     );
     expect(page.clipped).toEqual([
       { line: 1, lineBytes: 5000, keptBytes: 2000, omittedBytes: 3000, omittedStart: 2000, omittedEnd: 4999 },
@@ -118,7 +130,7 @@ describe('readLines', () => {
     expect(page.text.split('\n\n')[0]).toBe(
       '     1\tab\n     2\tabcd…[+2 bytes omitted, starting at byte offset 8 up to and including byte offset 9]\n     3\tc',
     );
-    expect((await readBytesAsUtf8(file, { offset: 8, limit: 2 })).text).toBe('ef');
+    expect((await readBytesAsUtf8(file, { offset: 8, windowBytes: 2 })).text).toBe('ef');
   });
 
   it('should keep a bare CR inside a line as content', async () => {
@@ -142,7 +154,7 @@ describe('readLines', () => {
     const page = await readLines(file, { maxLineBytes: 4 });
     expect(page.clipped[0]).toMatchObject({ line: 2, omittedStart: 6, omittedEnd: 9 });
     expect(page.text).toContain('     2\t\u{fffd}\u{fffd}ab…[+4 bytes omitted, starting at byte offset 6');
-    expect((await readBytesAsUtf8(file, { offset: 6, limit: 4 })).text).toBe('cdef');
+    expect((await readBytesAsUtf8(file, { offset: 6, windowBytes: 4 })).text).toBe('cdef');
   });
 
   it('should return the last line when the file does not end with LF', async () => {
@@ -152,20 +164,20 @@ describe('readLines', () => {
 
   it.each([
     ['an empty file', '', 1, '[No lines from line 1: the file has 0 lines.]'],
-    ['an offset past the last line', 'a\nb\n', 5, '[No lines from line 5: the file has 2 lines.]'],
+    ['a fromLine past the last line', 'a\nb\n', 5, '[No lines from line 5: the file has 2 lines.]'],
   ])('should say there are no lines when reading %s', async (_name, content, offset, text) => {
     const file = await files.write(content);
-    expect(await readLines(file, { offset })).toMatchObject({ text, lineCount: 0, eof: true });
+    expect(await readLines(file, { fromLine: offset })).toMatchObject({ text, lineCount: 0, eof: true });
   });
 
-  it('should page by offset and limit and report where to continue', async () => {
+  it('should page by fromLine and maxLines and report where to continue', async () => {
     const file = await files.write('1\n2\n3\n4\n5\n');
-    expect(await readLines(file, { offset: 2, limit: 2 })).toMatchObject({
+    expect(await readLines(file, { fromLine: 2, maxLines: 2 })).toMatchObject({
       text: '     2\t2\n     3\t3',
       nextLine: 4,
       eof: false,
     });
-    expect(await readLines(file, { offset: 4, limit: 2 })).toMatchObject({ nextLine: 6, eof: true });
+    expect(await readLines(file, { fromLine: 4, maxLines: 2 })).toMatchObject({ nextLine: 6, eof: true });
   });
 
   it('should find lines and CRLF across read chunks when a long line spans them', async () => {
@@ -200,8 +212,8 @@ describe('readLines', () => {
   it('should use an open FileHandle and leave it open', async () => {
     const handle = await open(await files.write('a\nb\n'), 'r');
     try {
-      expect((await readLines(handle, { offset: 2 })).text).toBe('     2\tb');
-      expect((await readLines(handle, { limit: 1 })).text).toBe('     1\ta');
+      expect((await readLines(handle, { fromLine: 2 })).text).toBe('     2\tb');
+      expect((await readLines(handle, { maxLines: 1 })).text).toBe('     1\ta');
     } finally {
       await handle.close();
     }
@@ -223,13 +235,13 @@ describe('readLines', () => {
       return `${String(index + 1).padStart(6)}\t${shown}`;
     });
     // Act
-    const page = await readLines(file, { limit: lines.length, maxLineBytes: 40 });
+    const page = await readLines(file, { maxLines: lines.length, maxLineBytes: 40 });
     // Assert
     expect(page.text.split('\n\n')[0]).toBe(rows.join('\n'));
   });
 
   it('should widen the line number column past 999999 lines', async () => {
     const file = await files.write('x\n'.repeat(1_000_001));
-    expect((await readLines(file, { offset: 999_999 })).text).toBe('999999\tx\n1000000\tx\n1000001\tx');
+    expect((await readLines(file, { fromLine: 999_999 })).text).toBe('999999\tx\n1000000\tx\n1000001\tx');
   });
 });

@@ -13,13 +13,15 @@ import { PendingBytes } from './pending-bytes';
 const DEFAULT_MAX_UNIT_BYTES = 32 * 1024;
 const EMPTY = Buffer.alloc(0);
 
+const KNOWN_OPTIONS = ['maxUnitBytes', 'batched', 'startOffset'] as const;
+
 /** Options of {@link LineSplitter}. */
 export interface LineSplitterOptions {
   /**
    * Byte cap of one unit: a longer run without a terminator is cut into units of at most this
    * many bytes (backing off to a character boundary when the bytes are valid UTF-8).
    * An integer ≥ 4.
-   * @defaultValue 32768
+   * @defaultValue 32768 bytes
    */
   maxUnitBytes?: number;
   /**
@@ -33,7 +35,7 @@ export interface LineSplitterOptions {
   /**
    * Stream offset of the first byte written, for a splitter that starts mid-stream (a kept tail):
    * every unit's `offset` counts from it.
-   * @defaultValue 0
+   * @defaultValue 0 (bytes)
    */
   startOffset?: number;
 }
@@ -73,11 +75,11 @@ export class LineSplitter extends Transform {
 
   /**
    * @param options - See {@link LineSplitterOptions}.
-   * @throws TypeError when `options` is not an object or an option has the wrong type.
+   * @throws TypeError when `options` is not an object, has an unknown key, or an option has the wrong type.
    * @throws RangeError when `maxUnitBytes` is not a safe integer ≥ 4 or `startOffset` is negative or fractional.
    */
   constructor(options?: LineSplitterOptions) {
-    validateOptionsObject(options);
+    validateOptionsObject(options, KNOWN_OPTIONS);
     const maxUnitBytes = options?.maxUnitBytes === undefined ? DEFAULT_MAX_UNIT_BYTES : options.maxUnitBytes;
     const batched = options?.batched === undefined ? false : options.batched;
     // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.

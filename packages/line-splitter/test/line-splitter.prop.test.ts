@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
-import { chunkedUtf8, collect, cutAt, cutsFor, feed } from '@pipeguard/test-utils';
+import { chunkedUtf8, collect, cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type LineBatch, LineSplitter, type LineUnit } from '../src/index';
@@ -60,6 +60,7 @@ describe('LineSplitter properties', () => {
         expect(rows(chunked.units)).toEqual(rows(whole.units));
         expect(chunked.stats).toEqual(whole.stats);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -83,6 +84,7 @@ describe('LineSplitter properties', () => {
           forcedFlushes: unterminated,
         });
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -93,6 +95,7 @@ describe('LineSplitter properties', () => {
         for (const unit of units) expect(isUtf8(unit.bytes)).toBe(true);
         expect(units.map((unit) => unit.bytes.toString() + unit.terminator).join('')).toBe(text);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -104,6 +107,7 @@ describe('LineSplitter properties', () => {
           expect(pending).toBeLessThanOrEqual(splitterOptions.maxUnitBytes + 1);
         }
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -123,6 +127,7 @@ describe('LineSplitter properties', () => {
         for (const batch of batches) expect(batch.units).toBe(batch.units);
         expect(splitter.stats.builtUnits).toBe(splitter.stats.units);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -142,6 +147,7 @@ describe('LineSplitter properties', () => {
           }
         }
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { chunksOf, collect, cutAt, everySplit, feed } from '@pipeguard/test-utils';
-import { Readable, Writable } from 'readable-stream';
+import { chunksOf, collect, cutAt, describeStageContract, everySplit, feed } from '@pipeguard/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import {
   isLineBatch,
@@ -235,67 +234,20 @@ describe('LineSplitter', () => {
     ]);
   });
 
-  it('should return a fresh stats object each time', () => {
-    const splitter = new LineSplitter();
-    expect(splitter.stats).not.toBe(splitter.stats);
-    expect(splitter.stats).toEqual({
-      bytes: 0,
-      units: 0,
-      forcedFlushes: 0,
-      pendingBytes: 0,
-      builtUnits: 0,
-    });
-  });
-
-  it('should be destroyed with the consumer error when the consumer fails', async () => {
-    const splitter = new LineSplitter();
-    const sink = new Writable({
-      objectMode: true,
-      write: (_chunk, _encoding, callback) =>
-        callback(Object.assign(new Error('full'), { code: 'ERR_SINK_FULL' })),
-    });
-    await expect(pipeline(feed([bytesOf('a\nb\n')]), splitter, sink)).rejects.toMatchObject({
-      code: 'ERR_SINK_FULL',
-    });
-    expect(splitter.destroyed).toBe(true);
-  });
-
-  it('should be destroyed with the source error when the source fails mid-stream', async () => {
-    const splitter = new LineSplitter();
-    const source = new Readable({
-      read() {
-        this.push(Buffer.from('partial'));
-        this.destroy(Object.assign(new Error('socket reset'), { code: 'ECONNRESET' }));
-      },
-    });
-    const sink = new Writable({ objectMode: true, write: (_chunk, _encoding, callback) => callback() });
-    await expect(pipeline(source, splitter, sink)).rejects.toMatchObject({ code: 'ECONNRESET' });
-    expect(splitter.destroyed).toBe(true);
-  });
-
-  it('should return false from write() at the high-water mark when nobody reads', () => {
-    const splitter = new LineSplitter();
-    let accepted = true;
-    for (let index = 0; index < 256 && accepted; index++)
-      accepted = splitter.write(bytesOf('line\n'.repeat(200)));
-    expect(accepted).toBe(false);
-  });
-
-  it('should not mutate the options object', () => {
-    const options = Object.freeze({ maxUnitBytes: 8, batched: true });
-    const before = { ...options };
-    new LineSplitter(options);
-    expect(options).toEqual(before);
-  });
-
   it('should count unit offsets from startOffset when it starts mid-stream', async () => {
     const splitter = new LineSplitter({ startOffset: 1000 });
     const units = collect<LineUnit>(splitter);
     splitter.end(bytesOf('ab\ncd'));
     expect((await units).map(({ offset }) => offset)).toEqual([1000, 1003]);
   });
+});
 
-  it.each([
+describeStageContract('LineSplitter', {
+  create: (options) => new LineSplitter(options as never),
+  knownOptions: ['maxUnitBytes', 'batched', 'startOffset'],
+  validOptions: [{ maxUnitBytes: 8, batched: true, startOffset: 10 }],
+  input: () => [bytesOf('line\n'.repeat(200)), bytesOf('partial')],
+  invalidOptions: [
     [null, TypeError, 'The "options" argument must be of type object. Received null'],
     ['big', TypeError, `The "options" argument must be of type object. Received type string ('big')`],
     [
@@ -319,15 +271,16 @@ describe('LineSplitter', () => {
       RangeError,
       'The "maxUnitBytes" option must be a safe integer greater than or equal to 4. Received Infinity',
     ],
+    [
+      { maxunitbytes: 8 },
+      TypeError,
+      'The "options" argument has an unknown option "maxunitbytes" (did you mean "maxUnitBytes"?)',
+    ],
     [{ batched: 1 }, TypeError, 'The "batched" option must be of type boolean. Received type number (1)'],
     [
       { startOffset: -1 },
       RangeError,
       'The "startOffset" option must be a non-negative safe integer. Received -1',
     ],
-  ])('should throw for invalid options %j', (options, errorClass, message) => {
-    const construct = () => new LineSplitter(options as never);
-    expect(construct).toThrow(errorClass);
-    expect(construct).toThrow(message);
-  });
+  ],
 });

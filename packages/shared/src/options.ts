@@ -30,19 +30,21 @@ function rangeError(name: string, expected: string, value: unknown): RangeError 
 
 /**
  * Validates an optional options argument: `undefined` or a plain object whose own keys are all in
- * `known` (when given), so that a misspelt option (`maxbytes`) fails instead of being ignored.
- * @throws TypeError naming the first unknown key and the nearest known one.
+ * `known` (when given), so that a misspelt option (`maxbytes`) fails instead of being ignored. With
+ * `name`, the object is the nested option of that name (`host`) and the messages say so.
+ * @throws TypeError when it is not an object, naming the first unknown key and the nearest known one.
  */
-export function validateOptionsObject(value: unknown, known?: readonly string[]): void {
+export function validateOptionsObject(value: unknown, known?: readonly string[], name?: string): void {
+  const subject = name === undefined ? 'The "options" argument' : `The "${name}" option`;
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-    throw new TypeError(`The "options" argument must be of type object. Received ${describeReceived(value)}`);
+    throw new TypeError(`${subject} must be of type object. Received ${describeReceived(value)}`);
   }
   if (value === undefined || known === undefined) return;
   for (const key of Object.keys(value as object)) {
     if (known.includes(key)) continue;
     const nearest = nearestName(key, known);
     const hint = nearest === null ? '' : ` (did you mean "${nearest}"?)`;
-    throw new TypeError(`The "options" argument has an unknown option "${key}"${hint}`);
+    throw new TypeError(`${subject} has an unknown option "${key}"${hint}`);
   }
 }
 

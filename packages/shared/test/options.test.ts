@@ -47,6 +47,15 @@ describe('validateOptionsObject', () => {
     expect(() => validateOptionsObject(value, ['maxBytes', 'keep', 'label'])).toThrow(new TypeError(message));
   });
 
+  it('should name a nested option instead of the options argument when given its name', () => {
+    expect(() => validateOptionsObject({ platfrom: 'linux' }, ['platform', 'env'], 'host')).toThrow(
+      new TypeError('The "host" option has an unknown option "platfrom" (did you mean "platform"?)'),
+    );
+    expect(() => validateOptionsObject('linux', ['platform'], 'host')).toThrow(
+      new TypeError(`The "host" option must be of type object. Received type string ('linux')`),
+    );
+  });
+
   it('should accept known keys, an empty object and undefined', () => {
     for (const value of [{ maxBytes: 1, keep: 'head' }, {}, undefined]) {
       expect(() => validateOptionsObject(value, ['maxBytes', 'keep'])).not.toThrow();

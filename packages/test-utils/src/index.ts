@@ -9,6 +9,7 @@ export {
   processStat,
 } from './processes';
 export { propertyRuns } from './property-runs';
+export { describeStageContract, type StageContract } from './stage-contract';
 export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';

@@ -6,7 +6,7 @@ export function decode(bytes: Uint8Array): string {
 }
 
 /** Invalid bytes counted independently of the package: greedily match one character with a fatal decoder. */
-export function invalidBytesOracle(bytes: Uint8Array): number {
+export function illFormedBytesOracle(bytes: Uint8Array): number {
   const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let invalid = 0;
   let index = 0;
@@ -51,4 +51,23 @@ export function linesFile(maxLines = 8): fc.Arbitrary<Buffer> {
   return fc
     .array(fc.tuple(messyBytes(12), fc.constantFrom('\n', '\r\n')), { maxLength: maxLines })
     .map((lines) => Buffer.concat(lines.flatMap(([content, end]) => [content, Buffer.from(end)])));
+}
+
+const REPLACEMENT = '\u{fffd}';
+const LITERAL_REPLACEMENT = Buffer.from(REPLACEMENT);
+
+/**
+ * The invalid bytes a replacing TextDecoder implies: the bytes not decoded into characters other than
+ * U+FFFD, less those of U+FFFD written in the input (EF BF BD is well-formed wherever it occurs).
+ */
+export function replacementOracle(bytes: Buffer): number {
+  const text = decode(bytes);
+  let literal = 0;
+  for (
+    let at = bytes.indexOf(LITERAL_REPLACEMENT);
+    at !== -1;
+    at = bytes.indexOf(LITERAL_REPLACEMENT, at + 3)
+  )
+    literal++;
+  return bytes.length - Buffer.byteLength(text.replaceAll(REPLACEMENT, '')) - 3 * literal;
 }
