@@ -4,11 +4,15 @@
  */
 export class ByteWindow {
   readonly #limit: number;
+  readonly #onEvict: ((chunk: Buffer) => void) | undefined;
   readonly #chunks: Buffer[] = [];
   #length = 0;
+  #lastEvictedByte: number | undefined;
 
-  constructor(limit: number) {
+  /** `onEvict` sees every chunk that leaves the window whole, in order (for matching the omitted bytes). */
+  constructor(limit: number, onEvict?: (chunk: Buffer) => void) {
     this.#limit = limit;
+    this.#onEvict = onEvict;
   }
 
   /** Bytes held right now, including the part of the oldest chunk that is already out of the window. */
@@ -16,13 +20,31 @@ export class ByteWindow {
     return this.#length;
   }
 
+  /** The last byte before the window, when it is still known (`undefined` before any left it). */
+  get byteBefore(): number | undefined {
+    const excess = this.#length - this.#limit;
+    return excess > 0 ? (this.#chunks[0] as Buffer)[excess - 1] : this.#lastEvictedByte;
+  }
+
   append(chunk: Buffer): void {
-    if (this.#limit === 0 || chunk.length === 0) return;
+    if (chunk.length === 0) return;
+    if (this.#limit === 0) {
+      this.#evict(chunk);
+      return;
+    }
     this.#chunks.push(chunk);
     this.#length += chunk.length;
     while (this.#length - (this.#chunks[0] as Buffer).length >= this.#limit) {
-      this.#length -= (this.#chunks.shift() as Buffer).length;
+      const oldest = this.#chunks.shift() as Buffer;
+      this.#length -= oldest.length;
+      this.#evict(oldest);
     }
+  }
+
+  /** The part of the oldest chunk already out of the window (empty when none). */
+  dropped(): Buffer {
+    const excess = this.#length - this.#limit;
+    return excess > 0 ? (this.#chunks[0] as Buffer).subarray(0, excess) : Buffer.alloc(0);
   }
 
   /** The window's bytes, at most `limit` of them, as views of the chunks they arrived in (not copies). */
@@ -38,5 +60,10 @@ export class ByteWindow {
   clear(): void {
     this.#chunks.length = 0;
     this.#length = 0;
+  }
+
+  #evict(chunk: Buffer): void {
+    this.#lastEvictedByte = chunk[chunk.length - 1];
+    this.#onEvict?.(chunk);
   }
 }

@@ -1,4 +1,6 @@
-import { endsAtLineStart, findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import { endsAtLineStart } from '@pipeguard/shared';
+import { type CutAt, cutHeadEnd, cutTailStart, splitAllowance } from './cut-points';
+import { formatExcerpts, type MatchExcerpt } from './excerpt';
 import type { KeepMode } from './keep-mode';
 import { formatTruncationMarker } from './marker';
 
@@ -6,11 +8,12 @@ const DECODER = new TextDecoder();
 
 /** What a `BoundedSink` kept of its stream, and how much it dropped. */
 export interface BoundedSinkResult {
-  /** The kept raw bytes (head then tail for `'both'`). */
+  /** The kept raw bytes of the head and tail (head then tail for `'both'`); excerpts are in `excerpts`. */
   bytes: Buffer;
-  /** The kept bytes decoded as UTF-8 (with replacement), the marker in place when truncated. */
+  /** The kept bytes decoded as UTF-8 (with replacement), the marker and excerpts in place when truncated. */
   text: string;
   totalBytes: number;
+  /** Head, tail and excerpt bytes kept: `keptBytes + omittedBytes === totalBytes`. */
   keptBytes: number;
   omittedBytes: number;
   truncated: boolean;
@@ -18,31 +21,52 @@ export interface BoundedSinkResult {
   marker: string | null;
   /** Index of the marker in `text` (UTF-16 units), or `null`. */
   markerIndex: number | null;
-  /** Stream byte offset of the first omitted byte, or `null`; the omitted bytes are contiguous. */
+  /**
+   * Sink offset of the first omitted byte, or `null`; the omitted bytes run from there to the kept
+   * tail, except the excerpts' bytes.
+   */
   omittedStart: number | null;
+  /** `omittedStart` mapped through the `sourceOffsetOf` option (raw when mapped); `null` when it cannot be. */
+  omittedSourceStart: number | null;
+  /** The lines kept from the omitted part with `keepMatches`, in stream order (empty otherwise). */
+  excerpts: MatchExcerpt[];
+  /** Bytes of `excerpts`, counted in `keptBytes` (not in `bytes`). */
+  excerptBytes: number;
+  /** Lines of the omitted part that matched, kept or not (0 without `keepMatches`). */
+  matchedLines: number;
+  /** How many of `matchedLines` are among `excerpts`. */
+  keptMatchedLines: number;
+}
+
+/** The matches a sink found in the part it omits, when there was at least one. */
+export interface HeldMatches {
+  excerpts: MatchExcerpt[];
+  excerptBytes: number;
+  /** Counts the matching lines whose start lies in `[from, to)` (sink offsets). */
+  countMatches: (from: number, to: number) => number;
+  keptMatchedLines: number;
 }
 
 /** What a sink holds when it composes its result. */
 export interface HeldBytes {
-  /** The kept head then tail, the sink's own copy. */
+  /** The held head then the held tail window (the stream's last bytes), the sink's own copy. */
   kept: Buffer;
   /** How many of `kept`'s bytes are the head; the rest are the tail. */
   headLength: number;
+  /** The byte just before `tail` in the stream, when known. */
+  byteBeforeTail: number | undefined;
   totalBytes: number;
   maxBytes: number | null;
   keep: KeepMode;
   label: string;
+  cutAt: CutAt;
+  matches: HeldMatches | null;
+  sourceOffsetOf: (offset: number) => number | null;
 }
 
-/** Composes a sink's result from the bytes it holds: cuts between characters and places the marker. */
-export function composeResult({
-  kept,
-  headLength,
-  totalBytes,
-  maxBytes,
-  keep,
-  label,
-}: HeldBytes): BoundedSinkResult {
+/** Composes a sink's result from the bytes it holds: places the cuts, the marker and the excerpts. */
+export function composeResult(held: HeldBytes): BoundedSinkResult {
+  const { kept, totalBytes, maxBytes, keep, label, matches } = held;
   if (maxBytes === null || totalBytes <= maxBytes) {
     return withLazyText(
       {
@@ -53,25 +77,62 @@ export function composeResult({
         truncated: false,
         marker: null,
         omittedStart: null,
+        omittedSourceStart: null,
+        excerpts: [],
+        excerptBytes: 0,
+        matchedLines: 0,
+        keptMatchedLines: 0,
       },
       (bytes) => ({ text: DECODER.decode(bytes), markerIndex: null }),
     );
   }
-  // Cut only between characters; the marker's counts include the few bytes backed off.
-  const headEnd = findUtf8BoundaryBefore(kept, headLength);
-  const tailStart = skipUtf8Continuation(kept, headLength);
-  const keptBytes = headEnd + kept.length - tailStart;
+  const head = kept.subarray(0, held.headLength);
+  const tail = kept.subarray(held.headLength);
+  const excerptBytes = matches?.excerptBytes ?? 0;
+  const allowance = splitAllowance(maxBytes - excerptBytes, keep);
+  const first = matches?.excerpts[0];
+  const last = matches?.excerpts.at(-1);
+  // Excerpts lie in the omitted part: the head ends before the first, the tail starts after the last.
+  const headEnd = cutHeadEnd(
+    head,
+    Math.min(allowance.head, head.length, first?.sinkOffset ?? Number.POSITIVE_INFINITY),
+    allowance.head,
+    held.cutAt,
+  );
+  const tailOffset = totalBytes - tail.length;
+  const tailFrom = Math.max(totalBytes - allowance.tail, last ? last.sinkOffset + last.bytes.length : 0);
+  const tailStart = cutTailStart(
+    tail,
+    tailFrom - tailOffset,
+    allowance.tail,
+    held.cutAt,
+    held.byteBeforeTail,
+  );
+  const keptTail = tail.subarray(tailStart);
+  const keptBytes = headEnd + keptTail.length + excerptBytes;
   const omittedBytes = totalBytes - keptBytes;
-  const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes);
+  const found = matches
+    ? {
+        matched: matches.countMatches(headEnd, tailOffset + tailStart),
+        kept: matches.keptMatchedLines,
+      }
+    : undefined;
+  const marker = formatTruncationMarker(label, omittedBytes, totalBytes, maxBytes, found);
+  const excerpts = matches?.excerpts ?? [];
   return withLazyText(
     {
-      bytes: cutKept(kept, headEnd, tailStart),
+      bytes: cutKept(kept, headEnd, held.headLength + tailStart),
       totalBytes,
       keptBytes,
       omittedBytes,
       truncated: true,
       marker,
       omittedStart: headEnd,
+      omittedSourceStart: held.sourceOffsetOf(headEnd),
+      excerpts,
+      excerptBytes,
+      matchedLines: found?.matched ?? 0,
+      keptMatchedLines: found?.kept ?? 0,
     },
     (bytes) =>
       joinAroundMarker(
@@ -79,13 +140,14 @@ export function composeResult({
         marker,
         DECODER.decode(bytes.subarray(headEnd)),
         keep,
+        formatExcerpts(excerpts),
       ),
   );
 }
 
 /**
- * `kept` without the bytes from `headEnd` to `tailStart` backed off around the cut: `kept` itself or
- * a view of it when one side is all that is left, a copy only when bytes were backed off between two.
+ * `kept` without the bytes from `headEnd` to `tailStart` given back around the cut: `kept` itself or
+ * a view of it when one side is all that is left, a copy only when bytes were given back between two.
  */
 function cutKept(kept: Buffer, headEnd: number, tailStart: number): Buffer {
   if (headEnd === tailStart) return kept;
@@ -117,16 +179,19 @@ function withLazyText(
 
 /**
  * Places a marker between the kept head text and tail text the way every capture shows it: on a
- * line of its own after the head, before the tail. Returns the text and the marker's index in it.
+ * line of its own after the head, before the tail, with the excerpts' lines (from `formatExcerpts`, each
+ * ending with a line feed) right after it. Returns the text and the marker's index in it.
  */
 export function joinAroundMarker(
   headText: string,
   marker: string,
   tailText: string,
   keep: KeepMode,
+  excerptText = '',
 ): { text: string; markerIndex: number } {
   const separator = endsAtLineStart(headText) ? '' : '\n';
   const before = keep === 'tail' ? '' : `${headText}${separator}`;
-  const after = keep === 'head' ? '' : `\n${tailText}`;
+  const after =
+    keep === 'head' ? (excerptText === '' ? '' : `\n${excerptText}`) : `\n${excerptText}${tailText}`;
   return { text: `${before}${marker}${after}`, markerIndex: before.length };
 }

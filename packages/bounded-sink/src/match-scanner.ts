@@ -1,0 +1,262 @@
+import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import type { MatchExcerpt } from './excerpt';
+import type { CompiledPatterns } from './match-patterns';
+
+const LF = 0x0a;
+const EMPTY = Buffer.alloc(0);
+
+/** How a {@link MatchScanner} collects excerpts. */
+export interface MatchScannerSettings {
+  patterns: CompiledPatterns;
+  /** Lines kept after / before each matching line. */
+  context: number;
+  contextBefore: number;
+  /** Most excerpt bytes kept in all. */
+  budgetBytes: number;
+  /** Most bytes kept of one line. */
+  maxLineBytes: number;
+  /** Sink offset where matching starts; bytes before it only count lines. */
+  activeFrom: number;
+  sourceOffsetOf: (offset: number) => number | null;
+  /** Called with the sink offset of every matching line's start, kept or not. */
+  onMatch: (lineStart: number) => void;
+}
+
+/**
+ * Reads bytes in stream order, line by line where it must and from one pattern hit to the next where
+ * it can, and keeps the first matching lines with their context within a byte budget. Memory: the
+ * budget, one capped line and `contextBefore` capped lines.
+ */
+export class MatchScanner {
+  readonly #settings: MatchScannerSettings;
+  readonly #literals: readonly Buffer[];
+  readonly #lineWise: boolean;
+  readonly #next: number[];
+  #offset = 0;
+  #lineStart = 0;
+  #lineNumber = 1;
+  #lineLength = 0;
+  #lineHead: Buffer[] = [];
+  #lineHeadLength = 0;
+  #carry: Buffer = EMPTY;
+  #lineMatched = false;
+  #collecting: boolean;
+  #contextLeft = 0;
+  #before: MatchExcerpt[] = [];
+  #lastKeptLine = 0;
+  readonly excerpts: MatchExcerpt[] = [];
+  excerptBytes = 0;
+  keptMatches = 0;
+
+  constructor(settings: MatchScannerSettings) {
+    this.#settings = settings;
+    this.#literals = settings.patterns.literals;
+    this.#lineWise = settings.patterns.regexps.length > 0;
+    this.#next = new Array(this.#literals.length).fill(-1);
+    this.#collecting = settings.budgetBytes > 0;
+  }
+
+  /** Scans the next bytes of the stream. */
+  push(piece: Buffer): void {
+    const { activeFrom } = this.#settings;
+    if (this.#offset < activeFrom) {
+      const before = Math.min(piece.length, activeFrom - this.#offset);
+      this.#countLines(piece.subarray(0, before));
+      piece = piece.subarray(before);
+    }
+    if (piece.length > 0) this.#scan(piece);
+  }
+
+  /** Ends the scanned region: a line it cuts is judged on the bytes seen. */
+  finish(): void {
+    if (this.#lineLength > 0) this.#completeLine();
+  }
+
+  /** Before matching starts: line numbers and the current line's first bytes only. */
+  #countLines(piece: Buffer): void {
+    let position = 0;
+    for (let end = piece.indexOf(LF); end !== -1; end = piece.indexOf(LF, position)) {
+      this.#lineNumber++;
+      position = end + 1;
+      this.#resetLine(this.#offset + position);
+    }
+    this.#appendToLine(piece.subarray(position));
+    this.#offset += piece.length;
+  }
+
+  #scan(piece: Buffer): void {
+    this.#next.fill(-2);
+    let position = 0;
+    while (position < piece.length) {
+      if (this.#lineLength === 0 && this.#contextLeft === 0 && !this.#lineWise) {
+        position = this.#skipToMatch(piece, position);
+        if (position === piece.length) break;
+      }
+      const end = piece.indexOf(LF, position);
+      const segmentEnd = end === -1 ? piece.length : end + 1;
+      this.#consumeSegment(piece.subarray(position, segmentEnd), end !== -1);
+      position = segmentEnd;
+    }
+  }
+
+  /**
+   * From a line start, passes every whole line before the next pattern hit without looking at it
+   * line by line; returns the start of the hit's line (or the piece's end, its partial line taken).
+   */
+  #skipToMatch(piece: Buffer, position: number): number {
+    const hit = this.#nextHit(piece, position);
+    const stop = Math.max(position, (hit === -1 ? piece.lastIndexOf(LF) : piece.lastIndexOf(LF, hit)) + 1);
+    if (stop > position) this.#passLines(piece, position, stop);
+    if (hit === -1) {
+      this.#consumeSegment(piece.subarray(stop), false);
+      return piece.length;
+    }
+    this.#lineMatched = true;
+    return stop;
+  }
+
+  /** Passes the whole, non-matching lines `[from, to)`: their count, and the last few as context before. */
+  #passLines(piece: Buffer, from: number, to: number): void {
+    if (this.#collecting) {
+      let count = 0;
+      for (let end = piece.indexOf(LF, from); end !== -1 && end < to; end = piece.indexOf(LF, end + 1))
+        count++;
+      const lines: MatchExcerpt[] = [];
+      let end = to;
+      for (let back = 0; back < this.#settings.contextBefore && end > from; back++) {
+        const start = end >= 2 ? Math.max(from, piece.lastIndexOf(LF, end - 2) + 1) : from;
+        const line = this.#lineNumber + count - 1 - back;
+        lines.unshift(this.#excerptOf(piece.subarray(start, end), this.#offset + start - from, line, false));
+        end = start;
+      }
+      for (const line of lines) this.#remember(line);
+      this.#lineNumber += count;
+    }
+    this.#offset += to - from;
+    this.#resetLine(this.#offset);
+  }
+
+  #nextHit(piece: Buffer, position: number): number {
+    let first = -1;
+    for (let index = 0; index < this.#literals.length; index++) {
+      let next = this.#next[index] as number;
+      if (next === -2 || (next !== -1 && next < position)) {
+        next = piece.indexOf(this.#literals[index] as Buffer, position);
+        this.#next[index] = next;
+      }
+      if (next !== -1 && (first === -1 || next < first)) first = next;
+    }
+    return first;
+  }
+
+  #consumeSegment(segment: Buffer, completesLine: boolean): void {
+    if (!this.#lineMatched && this.#literals.length > 0) this.#lineMatched = this.#hasLiteral(segment);
+    this.#appendToLine(segment);
+    this.#offset += segment.length;
+    if (completesLine) this.#completeLine();
+  }
+
+  #hasLiteral(segment: Buffer): boolean {
+    // A hit that straddles the previous piece and this one is found in the carried bytes plus a few.
+    const straddle =
+      this.#carry.length > 0
+        ? Buffer.concat([this.#carry, segment.subarray(0, this.#settings.patterns.longestLiteral - 1)])
+        : EMPTY;
+    return this.#literals.some((literal) => segment.includes(literal) || straddle.includes(literal));
+  }
+
+  #appendToLine(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.#lineLength += bytes.length;
+    const room = this.#settings.maxLineBytes - this.#lineHeadLength;
+    if (room > 0) {
+      // A copy: the written chunk must not stay alive for the few bytes of one line.
+      const kept = Buffer.from(bytes.subarray(0, room));
+      this.#lineHead.push(kept);
+      this.#lineHeadLength += kept.length;
+    }
+    const keep = this.#settings.patterns.longestLiteral - 1;
+    if (keep > 0) {
+      const joined = this.#carry.length > 0 ? Buffer.concat([this.#carry, bytes]) : bytes;
+      this.#carry = Buffer.from(joined.subarray(Math.max(0, joined.length - keep)));
+    }
+  }
+
+  #completeLine(): void {
+    const offset = this.#offset;
+    if (this.#lineStart >= this.#settings.activeFrom || this.#offset > this.#settings.activeFrom) {
+      const head = Buffer.concat(this.#lineHead);
+      const matched = this.#lineMatched || this.#testRegexps(head);
+      if (matched) this.#settings.onMatch(this.#lineStart);
+      if (this.#collecting) this.#collect(head, matched);
+    }
+    this.#lineNumber++;
+    this.#resetLine(offset);
+  }
+
+  #testRegexps(head: Buffer): boolean {
+    if (!this.#lineWise) return false;
+    const text = head.toString('utf8').replace(/\r?\n$/, '');
+    return this.#settings.patterns.regexps.some((regexp) => regexp.test(text));
+  }
+
+  #collect(head: Buffer, matched: boolean): void {
+    const excerpt = this.#excerptOf(head, this.#lineStart, this.#lineNumber, matched);
+    if (matched) {
+      const group = [...this.#before.filter((line) => line.line > this.#lastKeptLine), excerpt];
+      if (!this.#keep(group)) return;
+      this.keptMatches++;
+      this.#contextLeft = this.#settings.context;
+    } else if (this.#contextLeft > 0) {
+      if (!this.#keep([excerpt])) return;
+      this.#contextLeft--;
+    } else {
+      this.#remember(excerpt);
+    }
+  }
+
+  /** Keeps a group of lines whole or, when it does not fit, stops collecting: the first matches are kept. */
+  #keep(group: MatchExcerpt[]): boolean {
+    const bytes = group.reduce((sum, line) => sum + line.bytes.length, 0);
+    if (this.excerptBytes + bytes > this.#settings.budgetBytes) {
+      this.#collecting = false;
+      this.#contextLeft = 0;
+      this.#before = [];
+      return false;
+    }
+    for (const line of group) {
+      line.offset = this.#settings.sourceOffsetOf(line.sinkOffset);
+      this.excerpts.push(line);
+    }
+    this.excerptBytes += bytes;
+    this.#lastKeptLine = lastOf(group).line;
+    this.#before = [];
+    return true;
+  }
+
+  #remember(line: MatchExcerpt): void {
+    if (this.#settings.contextBefore === 0) return;
+    this.#before.push(line);
+    if (this.#before.length > this.#settings.contextBefore) this.#before.shift();
+  }
+
+  #excerptOf(bytes: Buffer, sinkOffset: number, line: number, matched: boolean): MatchExcerpt {
+    const cap = this.#settings.maxLineBytes;
+    const cut = bytes.length > cap ? bytes.subarray(0, findUtf8BoundaryBefore(bytes, cap)) : bytes;
+    // Copied so that a line passed from a chunk does not keep the chunk alive.
+    return { line, offset: null, sinkOffset, bytes: Buffer.from(cut), matched };
+  }
+
+  #resetLine(start: number): void {
+    this.#lineStart = start;
+    this.#lineLength = 0;
+    this.#lineHead = [];
+    this.#lineHeadLength = 0;
+    this.#carry = EMPTY;
+    this.#lineMatched = false;
+  }
+}
+
+function lastOf(group: MatchExcerpt[]): MatchExcerpt {
+  return group[group.length - 1] as MatchExcerpt;
+}
