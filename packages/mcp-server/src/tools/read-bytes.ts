@@ -43,7 +43,9 @@ const outputSchema = z.object({
   trimmed_end_bytes: z
     .number()
     .describe('Bytes of a character cut by the window end, left for the next read.'),
-  invalid_bytes: z.number(),
+  ill_formed_bytes: z
+    .number()
+    .describe('Decoded bytes that are not well-formed UTF-8 (each shown within a U+FFFD).'),
   eof: z.boolean(),
   file_size: z.number(),
 });
@@ -65,7 +67,7 @@ export function createReadBytesTool(server: ServerContext): Tool<typeof inputSch
       try {
         const window = await readBytesAsUtf8(handle, {
           offset: input.offset ?? 0,
-          limit: input.length ?? DEFAULT_READ_BYTES,
+          windowBytes: input.length ?? DEFAULT_READ_BYTES,
         });
         const range = `[bytes ${window.offset}–${window.nextOffset} of ${window.fileSize}; ${window.eof ? 'end of file' : `next offset ${window.nextOffset}`}]`;
         return {
@@ -77,7 +79,7 @@ export function createReadBytesTool(server: ServerContext): Tool<typeof inputSch
             byte_length: window.byteLength,
             trimmed_start_bytes: window.trimmedStartBytes,
             trimmed_end_bytes: window.trimmedEndBytes,
-            invalid_bytes: window.invalidBytes,
+            ill_formed_bytes: window.illFormedBytes,
             eof: window.eof,
             file_size: window.fileSize,
           },

@@ -70,8 +70,8 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
       const handle = await server.readRoots.openFile(input.path, 'path');
       try {
         const page = await readLines(handle, {
-          offset: input.start_line ?? 1,
-          limit: input.limit ?? DEFAULT_LINES,
+          fromLine: input.start_line ?? 1,
+          maxLines: input.limit ?? DEFAULT_LINES,
           maxLineBytes: input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES,
           omittedPartHint: (clip) =>
             `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${clip.omittedBytes}`,
