@@ -201,7 +201,7 @@ export class MatchScanner {
   }
 
   #collect(head: Buffer, matched: boolean): void {
-    const excerpt = this.#excerptOf(head, this.#lineStart, this.#lineNumber, matched);
+    const excerpt = this.#excerptOf(head, this.#lineStart, this.#lineNumber, matched, this.#lineLength);
     if (matched) {
       const group = [...this.#before.filter((line) => line.line > this.#lastKeptLine), excerpt];
       if (!this.#keep(group)) return;
@@ -240,9 +240,16 @@ export class MatchScanner {
     if (this.#before.length > this.#settings.contextBefore) this.#before.shift();
   }
 
-  #excerptOf(bytes: Buffer, sinkOffset: number, line: number, matched: boolean): MatchExcerpt {
-    const cap = this.#settings.maxLineBytes;
-    const cut = bytes.length > cap ? bytes.subarray(0, findUtf8BoundaryBefore(bytes, cap)) : bytes;
+  /** `bytes` are the line's first bytes, the whole line unless `lineLength` says it is longer. */
+  #excerptOf(
+    bytes: Buffer,
+    sinkOffset: number,
+    line: number,
+    matched: boolean,
+    lineLength = bytes.length,
+  ): MatchExcerpt {
+    const end = Math.min(bytes.length, this.#settings.maxLineBytes);
+    const cut = lineLength > end ? bytes.subarray(0, findUtf8BoundaryBefore(bytes, end)) : bytes;
     // Copied so that a line passed from a chunk does not keep the chunk alive.
     return { line, offset: null, sinkOffset, bytes: Buffer.from(cut), matched };
   }

@@ -100,7 +100,11 @@ export function composeResult(held: HeldBytes): BoundedSinkResult {
     held.cutAt,
   );
   const tailOffset = totalBytes - tail.length;
-  const tailFrom = Math.max(totalBytes - allowance.tail, last ? last.sinkOffset + last.bytes.length : 0);
+  // An excerpt cut to nothing (a character longer than the cap) still owns its line's first byte.
+  const tailFrom = Math.max(
+    totalBytes - allowance.tail,
+    last ? last.sinkOffset + Math.max(1, last.bytes.length) : 0,
+  );
   const tailStart = cutTailStart(
     tail,
     tailFrom - tailOffset,

@@ -1,0 +1,171 @@
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import { cutAt, cutsFor, feed, propertyRuns, useTempDir } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BoundedSink,
+  type BoundedSinkOptions,
+  type BoundedSinkResult,
+  formatTruncationMarker,
+  joinAroundMarker,
+  type KeepMatches,
+  type KeepMode,
+} from '../src/index';
+
+const RUNS = propertyRuns(1000);
+
+/** Lines made of a few words, some of them matching, some multi-byte, with and without a last line feed. */
+const text = fc
+  .array(
+    fc.constantFrom('x', 'ab ', 'err', 'or', 'E', 'FAIL', 'é', '×', '\n', '\n', '\r\n', 'x'.repeat(30)),
+    {
+      maxLength: 150,
+      size: 'max',
+    },
+  )
+  .map((words) => Buffer.from(words.join('')));
+
+const patterns = fc.constantFrom<KeepMatches>(true, 'error', ['err', 'E'], /r+o/, ['×', /^ab/], 'é', 'FAIL');
+
+const settings = fc.record({
+  keep: fc.constantFrom<KeepMode>('head', 'tail', 'both'),
+  keepMatches: patterns,
+  context: fc.nat({ max: 3 }),
+  contextBefore: fc.nat({ max: 2 }),
+  matchShare: fc.constantFrom(0.1, 0.25, 0.5, 0.9),
+  maxMatchLineBytes: fc.integer({ min: 1, max: 40 }),
+  cutAt: fc.constantFrom<'byte' | 'line'>('byte', 'line'),
+});
+
+const chunked = text.chain((bytes) =>
+  cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })),
+);
+
+/** An input, its chunking and options whose budget is mostly below the input's length. */
+const cases = chunked.chain((input) =>
+  fc.tuple(
+    fc.constant(input),
+    fc
+      .tuple(settings, fc.nat({ max: input.bytes.length + 2 }))
+      .map(([rest, maxBytes]) => ({ ...rest, maxBytes })),
+  ),
+);
+
+async function capture(chunks: Buffer[], sinkOptions: BoundedSinkOptions): Promise<BoundedSinkResult> {
+  const sink = new BoundedSink(sinkOptions);
+  await pipeline(feed(chunks), sink);
+  return sink.done;
+}
+
+/** The sink before keepMatches and cutAt, restated: head and tail cut between characters, one marker. */
+function oldResult(bytes: Buffer, maxBytes: number, keep: KeepMode): { bytes: Buffer; text: string } {
+  if (bytes.length <= maxBytes) return { bytes, text: bytes.toString() };
+  const head = keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2);
+  const headEnd = findUtf8BoundaryBefore(bytes, head);
+  const tailStart = skipUtf8Continuation(bytes, bytes.length - (maxBytes - head));
+  const kept = Buffer.concat([bytes.subarray(0, headEnd), bytes.subarray(tailStart)]);
+  const marker = formatTruncationMarker('stdout', bytes.length - kept.length, bytes.length, maxBytes);
+  const placed = joinAroundMarker(
+    bytes.subarray(0, headEnd).toString(),
+    marker,
+    bytes.subarray(tailStart).toString(),
+    keep,
+  );
+  return { bytes: kept, text: placed.text };
+}
+
+describe('BoundedSink keepMatches properties', () => {
+  const temp = useTempDir('bounded-sink-matches-');
+
+  it('should conserve bytes exactly and stay within maxBytes for any input, chunking, budget and pattern', async () => {
+    await fc.assert(
+      fc.asyncProperty(cases, async ([{ bytes, chunks }, sinkOptions]) => {
+        const result = await capture(chunks, sinkOptions);
+        expect(result.keptBytes + result.omittedBytes).toBe(bytes.length);
+        expect(result.bytes.length + result.excerptBytes).toBe(result.keptBytes);
+        expect(result.keptBytes).toBeLessThanOrEqual(Math.max(sinkOptions.maxBytes, 0) || bytes.length);
+        if (result.truncated) expect(result.keptBytes).toBeLessThanOrEqual(sinkOptions.maxBytes);
+        expect(result.excerptBytes).toBeLessThanOrEqual(
+          Math.floor(sinkOptions.maxBytes * sinkOptions.matchShare),
+        );
+        expect(result.keptMatchedLines).toBeLessThanOrEqual(result.matchedLines);
+        expect(result.excerpts.filter((excerpt) => excerpt.matched)).toHaveLength(result.keptMatchedLines);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should give the same result for any chunking of the same input', async () => {
+    await fc.assert(
+      fc.asyncProperty(cases, async ([{ bytes, chunks }, sinkOptions]) => {
+        expect(await capture(chunks, sinkOptions)).toEqual(await capture([bytes], sinkOptions));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should keep as excerpts exactly the raw bytes at the offsets they name, each from a line start, inside the omitted part', async () => {
+    await fc.assert(
+      fc.asyncProperty(cases, async ([{ bytes, chunks }, sinkOptions]) => {
+        const result = await capture(chunks, sinkOptions);
+        const file = await temp.write(bytes);
+        const handle = await open(file);
+        try {
+          let previousEnd = result.omittedStart ?? 0;
+          let previousLine = 0;
+          for (const excerpt of result.excerpts) {
+            const raw = Buffer.alloc(excerpt.bytes.length);
+            await handle.read(raw, 0, raw.length, excerpt.offset as number);
+            expect(raw).toEqual(excerpt.bytes);
+            expect(excerpt.offset === 0 || bytes[(excerpt.offset as number) - 1] === 0x0a).toBe(true);
+            expect(
+              bytes.subarray(0, excerpt.offset as number).filter((byte) => byte === 0x0a).length + 1,
+            ).toBe(excerpt.line);
+            expect(excerpt.offset as number).toBeGreaterThanOrEqual(previousEnd);
+            expect(excerpt.line).toBeGreaterThan(previousLine);
+            previousEnd = (excerpt.offset as number) + excerpt.bytes.length;
+            previousLine = excerpt.line;
+          }
+          const tailStart = result.totalBytes - (result.bytes.length - (result.omittedStart ?? 0));
+          expect(previousEnd).toBeLessThanOrEqual(tailStart);
+        } finally {
+          await handle.close();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should give today’s output byte for byte when nothing in the omitted part matches', async () => {
+    const noMatch = fc.record({
+      bytes: fc
+        .array(fc.constantFrom('x', 'ab ', 'é', '\n', 'yy'), { maxLength: 120 })
+        .map((words) => Buffer.from(words.join(''))),
+      maxBytes: fc.nat({ max: 300 }),
+      keep: fc.constantFrom<KeepMode>('head', 'tail', 'both'),
+      keepMatches: fc.constantFrom<KeepMatches>(true, false, 'error', [/z/, '×']),
+    });
+    await fc.assert(
+      fc.asyncProperty(noMatch, cutsFor(400), async ({ bytes, maxBytes, keep, keepMatches }, cuts) => {
+        const result = await capture(
+          cutAt(
+            bytes,
+            cuts.filter((cut) => cut <= bytes.length),
+          ),
+          {
+            maxBytes,
+            keep,
+            keepMatches,
+          },
+        );
+        const expected = oldResult(bytes, maxBytes, keep);
+        expect(result.bytes).toEqual(expected.bytes);
+        expect(result.text).toBe(expected.text);
+        expect(result.excerpts).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
