@@ -1,0 +1,85 @@
+import { pipeline } from 'node:stream/promises';
+import { collectBytes, cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RepeatFolder } from '../src/index';
+
+const RUNS = propertyRuns(1000);
+
+/** Lines from a small set, so runs of repeats are common, CRLF and an unterminated end included. */
+const input = fc
+  .array(fc.constantFrom('a\n', 'a\n', 'bb\n', 'é\n', 'c\r\n', '\n', 'x'.repeat(12), 'z'), {
+    maxLength: 80,
+    size: 'max',
+  })
+  .map((lines) => Buffer.from(lines.join('')))
+  .chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })));
+
+async function fold(chunks: Buffer[], maxLineBytes: number) {
+  const folder = new RepeatFolder({ maxLineBytes });
+  const [, output] = await Promise.all([pipeline(feed(chunks), folder), collectBytes(folder)]);
+  return { output, stats: folder.stats, folder };
+}
+
+/** Replaces each notice with N copies of the line before it. */
+function unfold(output: Buffer): Buffer {
+  const lines = output.toString('latin1').split(/(?<=\n)/);
+  const result: string[] = [];
+  for (const line of lines) {
+    const notice = /^\[previous line repeated (\d+) more times\]\n$/.exec(line);
+    if (notice) result.push(...Array.from({ length: Number(notice[1]) }, () => result.at(-1) as string));
+    else result.push(line);
+  }
+  return Buffer.from(result.join(''), 'latin1');
+}
+
+describe('RepeatFolder properties', () => {
+  it('should reproduce the input when each notice is unfolded into N copies', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, fc.integer({ min: 1, max: 16 }), async ({ bytes, chunks }, maxLineBytes) => {
+        const { output, stats } = await fold(chunks, maxLineBytes);
+        expect(unfold(output)).toEqual(bytes);
+        expect(stats.outputBytes).toBe(output.length);
+        expect(stats.inputBytes - stats.foldedBytes + stats.noticeBytes).toBe(output.length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should give the same output and stats for any chunking, and never two equal foldable lines in a row', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, fc.integer({ min: 1, max: 16 }), async ({ bytes, chunks }, maxLineBytes) => {
+        const chunked = await fold(chunks, maxLineBytes);
+        const whole = await fold([bytes], maxLineBytes);
+        expect(chunked.output).toEqual(whole.output);
+        expect(chunked.stats).toEqual(whole.stats);
+        const lines = whole.output.toString('latin1').split(/(?<=\n)/);
+        for (let index = 1; index < lines.length; index++) {
+          const line = lines[index] as string;
+          if (line.endsWith('\n') && line.length <= maxLineBytes) expect(line).not.toBe(lines[index - 1]);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should map every output byte to the input line it came from', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, async ({ bytes, chunks }) => {
+        const { output, folder } = await fold(chunks, 8);
+        const lines = output.toString('latin1').split(/(?<=\n)/);
+        let offset = 0;
+        for (const line of lines) {
+          const source = folder.sourceOffsetOf(offset) as number;
+          if (line.startsWith('[previous line repeated')) {
+            expect(source === 0 || bytes[source - 1] === 0x0a).toBe(true);
+          } else {
+            expect(bytes.subarray(source, source + line.length).toString('latin1')).toBe(line);
+          }
+          offset += line.length;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
