@@ -6,7 +6,7 @@ import {
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
-import type { PipelineOptions } from './pipeline-options';
+import { PIPELINE_OPTION_KEYS, type PipelineOptions } from './pipeline-options';
 
 /** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
 export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
@@ -32,6 +32,24 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
   processGroup?: boolean;
 }
 
+// A record, so that the compiler checks that the list names every option of capture's own.
+const CAPTURE_OWN_OPTIONS: Record<Exclude<keyof CaptureOptions, keyof PipelineOptions>, true> = {
+  timeout: true,
+  killSignal: true,
+  killGrace: true,
+  pipeGrace: true,
+  signal: true,
+  all: true,
+  processGroup: true,
+};
+
+/** The keys {@link capture} accepts: the pipeline's but `label` (each stream has its own), and its own. */
+export const CAPTURE_OPTION_KEYS: readonly (keyof CaptureOptions)[] = [
+  ...PIPELINE_OPTION_KEYS.filter((key) => key !== 'label'),
+  ...(Object.keys(CAPTURE_OWN_OPTIONS) as (keyof typeof CAPTURE_OWN_OPTIONS)[]),
+];
+
+/** Capture options with every default filled in (the caller's object is never changed). */
 export interface ResolvedCaptureOptions {
   pipeline: Omit<PipelineOptions, 'label'>;
   timeout: number | null;
@@ -43,9 +61,12 @@ export interface ResolvedCaptureOptions {
   processGroup: boolean;
 }
 
-/** Validates the process-handling options; the pipeline options are validated by building the pipelines. */
+/**
+ * Validates the process-handling options; the pipeline options are validated by building the pipelines.
+ * @throws TypeError for an unknown key or a wrong type, RangeError for a wrong value.
+ */
 export function resolveCaptureOptions(options: CaptureOptions | undefined): ResolvedCaptureOptions {
-  validateOptionsObject(options);
+  validateOptionsObject(options, CAPTURE_OPTION_KEYS);
   const {
     timeout = null,
     killSignal = 'SIGTERM',

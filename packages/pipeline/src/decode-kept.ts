@@ -1,8 +1,10 @@
-import { pipeline as streamPipeline } from 'node:stream/promises';
 import { FallbackDecoder, type FallbackDecoderStats } from '@pipeguard/fallback-decoder';
 import { LineClipper } from '@pipeguard/file-window';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { Readable, Writable } from 'readable-stream';
+import { MAX_CAPTURE_BYTES } from './capture-size-limit';
+import { composeStreams } from './compose-streams';
+import { PipelineError } from './errors';
 
 /** How kept bytes become text: the decoder's fallback, the splitter's cap, the clipper's cap. */
 export interface DecodeSettings {
@@ -34,26 +36,43 @@ export function createDecodeStages(settings: DecodeSettings, startOffset = 0): D
   };
 }
 
+/** Bounds the text {@link decodeKept} may build. */
+export interface TextLimit {
+  /** Names the stream in the error. */
+  label: string;
+  /** Most UTF-16 units of the capture's text. @defaultValue {@link MAX_CAPTURE_BYTES} */
+  maxTextLength?: number;
+  /** Units of the capture's text already decoded (a kept head, before its tail). @defaultValue `0` */
+  decodedLength?: number;
+}
+
 /**
  * Splits, clips and decodes bytes the sink kept. The stages' splitter starts at the stream offset
- * of those bytes, so a clip marker names true stream offsets even for a kept tail.
+ * of those bytes, so a clip marker names true stream offsets even for a kept tail. Text longer than
+ * `maxTextLength` (clip markers can outgrow the bytes they replace) fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE`.
  */
 export async function decodeKept(
   bytes: Buffer,
   { splitter, clipper, decoder }: DecodeStages,
+  { label, maxTextLength = MAX_CAPTURE_BYTES, decodedLength = 0 }: TextLimit,
 ): Promise<DecodedText> {
   const pieces: string[] = [];
+  let length = decodedLength;
   const collector = new Writable({
     objectMode: true,
     write(text: string, _encoding, callback) {
+      length += text.length;
+      if (length > maxTextLength) {
+        callback(new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', label, maxTextLength));
+        return;
+      }
       pieces.push(text);
       callback();
     },
   });
   const stages = clipper ? [splitter, clipper, decoder] : [splitter, decoder];
   const source = Readable.from(slices(bytes), { objectMode: false });
-  // readable-stream's classes are Node streams at run time; only their declared types differ.
-  await streamPipeline([source, ...stages, collector] as unknown as NodeJS.ReadWriteStream[]);
+  await composeStreams([source, ...stages, collector]);
   return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
 }
 

@@ -1,10 +1,12 @@
-export { type CaptureStages, capture, type RunningCapture, type RunResult } from './capture';
+export { type CaptureStages, capture, type RunningCapture } from './capture';
 export type { CaptureOptions } from './capture-options';
-export { AbortError, RunError, type RunErrorCode } from './errors';
+export type { ChildInput, ChildLike, ChildOutput } from './child-like';
+export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
 export { resolveAutoFallback } from './host-fallback';
 export { killProcessGroup } from './kill-process-group';
 export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 export type { PipelineOptions } from './pipeline-options';
 export { type RunOptions, run } from './run';
+export type { RunResult } from './run-result';
 export type { SpillTap } from './spill-tap';
 export type { Utf16Transcoder } from './utf16-transcoder';

@@ -34,6 +34,24 @@ export interface PipelineOptions {
   spillMaxBytes?: number | null;
 }
 
+// A record, so that the compiler checks that the list names every option and nothing else.
+const PIPELINE_OPTIONS: Record<keyof PipelineOptions, true> = {
+  label: true,
+  maxBytes: true,
+  keep: true,
+  fallback: true,
+  binaryGuard: true,
+  command: true,
+  windowBytes: true,
+  maxUnitBytes: true,
+  maxLineBytes: true,
+  spill: true,
+  spillMaxBytes: true,
+};
+
+/** The keys {@link pipeline} accepts; any other key is a TypeError. */
+export const PIPELINE_OPTION_KEYS = Object.keys(PIPELINE_OPTIONS) as readonly (keyof PipelineOptions)[];
+
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPipelineOptions {
   label: string;
@@ -49,9 +67,12 @@ export interface ResolvedPipelineOptions {
   spillMaxBytes: number | null;
 }
 
-/** Validates the options the preset itself uses and fills in defaults; each stage validates its own. */
+/**
+ * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
+ * @throws TypeError for an unknown key, naming the nearest known one.
+ */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  validateOptionsObject(options);
+  validateOptionsObject(options, PIPELINE_OPTION_KEYS);
   const {
     label = 'stdout',
     maxBytes = DEFAULT_MAX_BYTES,

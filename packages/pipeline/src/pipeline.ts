@@ -1,10 +1,11 @@
-import { pipeline as streamPipeline } from 'node:stream/promises';
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink, type BoundedSinkResult, joinAroundMarker } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
 import { endsAtLineStart } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
+import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
+import { composeStreams } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import { SpillTap } from './spill-tap';
@@ -79,16 +80,21 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const transcoder = new Utf16Transcoder(() => guard?.encoding);
   const sink = new BoundedSink({ maxBytes, keep, label });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
+  // Only a capture that may outgrow a string needs counting on its way to the sink.
+  const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
   const stages = { counter, spill, guard, transcoder, sink };
-  const chain = [counter, spill, guard, transcoder, sink].filter((stage) => stage !== null);
+  const chain = [counter, spill, guard, transcoder, limit, sink].filter((stage) => stage !== null);
   const run = (async (): Promise<Capture> => {
-    await streamPipeline([source, ...chain] as unknown as NodeJS.ReadWriteStream[]);
+    await composeStreams([source, ...chain]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages);
+    const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages, { label });
     const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
     const tail = kept.truncated
-      ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset))
+      ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset), {
+          label,
+          decodedLength: head.text.length,
+        })
       : null;
     const guardStats = guard?.stats;
     // Withheld bytes only ever follow the passed ones, so sink offsets are raw offsets unless transcoded.
@@ -126,13 +132,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
 }
 
 function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {
-  return {
-    units: a.units + b.units,
-    utf8Units: a.utf8Units + b.utf8Units,
-    fallbackUnits: a.fallbackUnits + b.fallbackUnits,
-    replacedUnits: a.replacedUnits + b.replacedUnits,
-    invalidBytes: a.invalidBytes + b.invalidBytes,
-  };
+  // Every field is a count: summing them all keeps up with the decoder's stats as they change.
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof FallbackDecoderStats)[]) sum[key] += b[key];
+  return sum;
 }
 
 /** Extends a truncation marker with where the raw stream was spilled and where its omitted part starts. */

@@ -1,10 +1,10 @@
-import { pipeline as streamPipeline } from 'node:stream/promises';
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { Readable, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
+import { composeStreams } from '../src/compose-streams';
 
 const CHUNK = Buffer.from(
   'a fast producer writes this line again and again, far faster than anyone reads\n'.repeat(800),
@@ -40,7 +40,7 @@ describe('stages under a slow consumer', () => {
       new FallbackDecoder({ fallback: 'gbk' }),
     ] as const;
     const consumer = slowConsumer();
-    const done = streamPipeline([source, ...stages, consumer] as unknown as NodeJS.ReadWriteStream[]);
+    const done = composeStreams([source, ...stages, consumer]);
     let peakBufferedBytes = 0;
     // Bytes waiting in byte-mode buffers (object-mode sides count items, not bytes).
     const waiting = (stream: { readableObjectMode: boolean; readableLength: number }) =>

@@ -61,7 +61,7 @@ describe('pipeline memory under faults, measured in a child process', () => {
 
   it('should stay bounded while a consumer of the stages stops reading for 3 s, then tear down', () => {
     const outcome = inChildProcess(`
-      const { pipeline: chain } = await import('node:stream/promises');
+      const chain = (await import('readable-stream')).default.promises.pipeline;
       const { ByteCounter } = await import('@pipeguard/byte-counter');
       const { BinaryGuard } = await import('@pipeguard/binary-guard');
       const { LineSplitter } = await import('@pipeguard/line-splitter');

@@ -126,7 +126,7 @@ describe('pipeline', () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     const window = await readBytesAsUtf8(path, {
       offset: capture.omittedStart as number,
-      limit: capture.omittedBytes,
+      windowBytes: capture.omittedBytes,
     });
     expect(window.text).toBe(bytes.subarray(1000).toString());
   });

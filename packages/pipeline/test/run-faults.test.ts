@@ -34,28 +34,19 @@ function trackLongTimers(): { pending: () => number; restore: () => void } {
   };
 }
 
-/** Runs a bash script with `options`, aborts it after 300 ms, and returns the AbortError and the time to it. */
-async function abortAfter300Ms(
-  script: string,
-  options: RunOptions,
-): Promise<{ error: AbortError; ms: number }> {
+/** Runs a bash script with `options`, aborts it after 300 ms, and returns the AbortError and its result. */
+async function abortAfter300Ms(script: string, options: RunOptions): Promise<RunResult> {
   const controller = new AbortController();
   const promise = run('bash', ['-c', script], { ...options, signal: controller.signal });
   setTimeout(() => controller.abort(), 300);
-  const { value: error, ms } = await timed(
-    promise.then(
-      () => null,
-      (caught: unknown) => caught,
-    ),
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AbortError);
-  return { error: error as AbortError, ms };
-}
-
-async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await promise;
-  return { value, ms: performance.now() - started };
+  const { result } = error as AbortError;
+  expect(result?.cancelled).toBe(true);
+  return result as RunResult;
 }
 
 describe('run under faults', () => {
@@ -98,9 +89,8 @@ describe('run under faults', () => {
       true,
     );
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
-    const { value: result, ms } = await timed(promise);
+    const result = await promise;
     expect(result).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: false });
-    expect(ms).toBeLessThan(1000);
   });
 
   it('should resolve when the child closes stdout early but keeps running until it exits', async () => {
@@ -136,11 +126,8 @@ describe('run under faults', () => {
       `setsid bash -c 'echo $$ > ${escapee}; while :; do echo escapee; sleep 0.01; done' &`,
       'while :; do sleep 0.01; done',
     ].join('\n');
-    const { value: result, ms } = await timed(
-      run('bash', ['-c', script], { timeout: 300, killGrace: 200, pipeGrace: 200 }),
-    );
+    const result = await run('bash', ['-c', script], { timeout: 300, killGrace: 200, pipeGrace: 200 });
     expect(result.timedOut).toBe(true);
-    expect(ms).toBeLessThan(300 + 200 + 200 + 1000);
     expect(await groupGone(result)).toBe(true);
     const escapeePid = Number(await readFile(escapee, 'utf8'));
     // Outside the group the escapee survives the kill, but its pipe is closed: it dies of EPIPE on its next write.
@@ -148,20 +135,23 @@ describe('run under faults', () => {
   });
 
   it('should resolve within the grace and end the group when a grandchild holds only stderr after the child exits', async () => {
-    const { value: result, ms } = await timed(run('bash', ['-c', '(exec 1>&-; sleep 30) & echo parent']));
+    const result = await run('bash', ['-c', '(exec 1>&-; sleep 30) & echo parent']);
     expect(result.stdout.text).toBe('parent\n');
+    // The grace ran out with the pipe still held: the result did not wait for the holder.
     expect(result.pipesHeldAfterExit).toBe(true);
-    expect(ms).toBeLessThan(250 + 1000);
     // The holder was in the child's group: once the grace is over, the group is ended.
     expect(await groupGone(result)).toBe(true);
   });
 
   describe('cancellation at every phase', () => {
-    it('should reject at once when aborted before spawning', async () => {
+    it('should reject without spawning when aborted before spawning', async () => {
       const controller = new AbortController();
       controller.abort();
-      const { ms } = await timed(run('sleep', ['5'], { signal: controller.signal }).catch((error) => error));
-      expect(ms).toBeLessThan(50);
+      const running = run('sleep', ['5'], { signal: controller.signal });
+      expect(running).toMatchObject({ pid: undefined, stages: null });
+      const error = (await running.catch((caught: unknown) => caught)) as AbortError;
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.result).toBeUndefined();
     });
 
     it('should stop the group and reject when aborted during output', async () => {
@@ -174,18 +164,20 @@ describe('run under faults', () => {
     });
 
     it('should SIGKILL at once when aborted during the kill grace', async () => {
-      const { error, ms } = await abortAfter300Ms('trap "" TERM; while :; do sleep 0.01; done', {
+      // A kill grace longer than the test's timeout: only the SIGKILL the abort sends at once ends it.
+      const result = await abortAfter300Ms('trap "" TERM; while :; do sleep 0.01; done', {
         timeout: 100,
-        killGrace: 10_000,
+        killGrace: 60_000,
       });
-      expect(ms).toBeLessThan(1500);
-      expect(await groupGone(error.result as RunResult)).toBe(true);
+      expect(result).toMatchObject({ timedOut: true, signal: 'SIGKILL' });
+      expect(await groupGone(result)).toBe(true);
     });
 
     it('should reject when aborted after exit while a descendant holds the pipes', async () => {
-      const { error, ms } = await abortAfter300Ms('(setsid sleep 30 &); echo done', { pipeGrace: 5000 });
-      expect((error.result as RunResult).stdout.text).toBe('done\n');
-      expect(ms).toBeLessThan(1500);
+      // A pipe grace longer than the test's timeout: only the abort ends the wait.
+      const result = await abortAfter300Ms('(setsid sleep 30 &); echo done', { pipeGrace: 60_000 });
+      expect(result.stdout.text).toBe('done\n');
+      expect(result.pipesHeldAfterExit).toBe(false);
     });
 
     it('should ignore an abort after the result is in', async () => {

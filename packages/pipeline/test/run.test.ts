@@ -89,7 +89,6 @@ describe('run', () => {
   });
 
   it('should kill a never-ending writer on timeout, SIGKILL it when it ignores SIGTERM, and leave no live process of its group', async () => {
-    const started = Date.now();
     const result = await run(
       'bash',
       [
@@ -101,14 +100,13 @@ describe('run', () => {
     expect(result.timedOut).toBe(true);
     expect(result.signal).toBe('SIGKILL');
     expect(result.stdout).toMatchObject({ keptBytes: 4096, truncated: true });
-    expect(Date.now() - started).toBeLessThan(300 + 300 + 250 + 1500);
     expect(await eventually(() => liveGroupMembers(result.pid as number).length === 0, 1000)).toBe(true);
   });
 
   it('should not wait for a setsid descendant that holds the pipe and writes forever, and that writer exits afterwards', async () => {
     const dir = await makeTempDir('pipeguard-run-');
     const pidFile = join(dir, 'writer.pid');
-    const started = Date.now();
+    // The writer never stops: a run that waited for it would never resolve.
     const result = await run(
       'bash',
       [
@@ -119,20 +117,21 @@ describe('run', () => {
         maxBytes: 1000,
       },
     );
-    const elapsed = Date.now() - started;
     expect(result.pipesHeldAfterExit).toBe(true);
     expect(result.exitCode).toBe(0);
-    expect(elapsed).toBeLessThan(200 + 250 + 1000);
     const writer = Number(await readFile(pidFile, 'utf8'));
     expect(await eventually(() => !isAlive(writer), 2000)).toBe(true);
   });
 
   it('should not wait for a setsid sleeper that only holds the pipe', async () => {
-    const started = Date.now();
-    const result = await run('bash', ['-c', '(setsid sleep 20 &); echo hi']);
+    const pidFile = join(await makeTempDir('pipeguard-run-'), 'sleeper.pid');
+    const result = await run('bash', ['-c', `(setsid sleep 20 & echo $! > ${pidFile}); echo hi`]);
     expect(result.stdout.text).toBe('hi\n');
     expect(result.pipesHeldAfterExit).toBe(true);
-    expect(Date.now() - started).toBeLessThan(250 + 1000);
+    // The result came while the holder still lived: it did not wait for it.
+    const sleeper = Number(await readFile(pidFile, 'utf8'));
+    expect(isAlive(sleeper)).toBe(true);
+    process.kill(sleeper, 'SIGKILL');
   });
 
   it('should reject with AbortError when cancelled mid-run, after the writer exits, leaving nothing pending', async () => {
@@ -143,10 +142,10 @@ describe('run', () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(error).toMatchObject({ name: 'AbortError', code: 'ABORT_ERR' });
     expect((error.cause as Error).message).toBe('user pressed stop');
-    const partial = error.result as { pid: number; cancelled: boolean; stdout: { bytes: number } };
-    expect(partial.cancelled).toBe(true);
-    expect(partial.stdout.bytes).toBeGreaterThan(0);
-    expect(await eventually(() => liveGroupMembers(partial.pid).length === 0, 1000)).toBe(true);
+    expect(error.result?.cancelled).toBe(true);
+    expect(error.result?.stdout.bytes).toBeGreaterThan(0);
+    const group = error.result?.pid as number;
+    expect(await eventually(() => liveGroupMembers(group).length === 0, 1000)).toBe(true);
   });
 
   it('should reject with AbortError on cancellation during a timeout path with a detached writer', async () => {
@@ -154,16 +153,13 @@ describe('run', () => {
     const promise = run(
       'bash',
       ['-c', `trap "" TERM; setsid bash -c 'while :; do echo held; done' & while :; do echo main; done`],
-      {
-        signal: controller.signal,
-        timeout: 100,
-        killGrace: 5000,
-      },
+      // A kill grace longer than the test's timeout: only the SIGKILL the abort sends at once ends it.
+      { signal: controller.signal, timeout: 100, killGrace: 60_000 },
     );
     setTimeout(() => controller.abort(), 250);
-    const started = Date.now();
-    await expect(promise).rejects.toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(1500);
+    const error = (await promise.catch((caught: unknown) => caught)) as AbortError;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.result).toMatchObject({ timedOut: true, cancelled: true, signal: 'SIGKILL' });
   });
 
   it('should reject before spawning when the signal is already aborted', async () => {

@@ -1,0 +1,211 @@
+import type { PassThrough } from 'readable-stream';
+import type { ChildLike } from './child-like';
+import { AbortError } from './errors';
+import type { Capture, PipelineRun } from './pipeline';
+import { ProcessTerminator, type TerminatorSettings } from './process-terminator';
+import { composeRunResult, type RunCaptures, type RunResult } from './run-result';
+import type { StreamTap } from './stream-tap';
+
+/**
+ * Where a run is: `spawned` (handed over), `running` (read, timed), `exited` (the child exited; its
+ * pipes drain, for at most `pipeGrace`), `ending` (a failure: the child or group is being ended) and
+ * `settled` (the promise has its outcome and nothing of the run is pending).
+ */
+export type RunState = 'spawned' | 'running' | 'exited' | 'ending' | 'settled';
+
+/** The lifecycle's transitions as data; every way into `ending` ends the child or group first. */
+const TRANSITIONS: Readonly<Record<RunState, readonly RunState[]>> = {
+  spawned: ['running', 'ending'],
+  running: ['exited', 'ending'],
+  exited: ['settled', 'ending'],
+  ending: ['settled'],
+  settled: [],
+};
+
+/** What a lifecycle watches: the child, its taps and the pipelines they feed. */
+export interface RunParts {
+  child: ChildLike;
+  taps: readonly StreamTap[];
+  /** The interleaved pipeline's input, destroyed on failure; `null` without `all`. */
+  allInput: PassThrough | null;
+  captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
+  stderrMerged: boolean;
+}
+
+/** How a lifecycle times and ends a run. */
+export interface LifecycleSettings extends TerminatorSettings {
+  timeout: number | null;
+  pipeGrace: number;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * The life of one captured child as an explicit state machine (see {@link RunState}): it resolves
+ * once the child has exited and its pipelines are done, and every failure after the start ends the
+ * child (its group with `processGroup`: `killSignal`, SIGKILL after `killGrace`) before rejecting.
+ */
+export class RunLifecycle {
+  #state: RunState = 'spawned';
+  readonly #parts: RunParts;
+  readonly #settings: LifecycleSettings;
+  readonly #terminator: ProcessTerminator;
+  readonly #started = performance.now();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #result: Promise<RunResult>;
+  #settle!: { resolve: (result: RunResult) => void; reject: (error: Error) => void };
+  #exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  #captures: RunCaptures | null = null;
+  #failure: Error | null = null;
+  #timedOut = false;
+  #cancelled = false;
+  #pipesHeld = false;
+
+  constructor(parts: RunParts, settings: LifecycleSettings) {
+    this.#parts = parts;
+    this.#settings = settings;
+    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill);
+    this.#result = new Promise((resolve, reject) => {
+      this.#settle = { resolve, reject };
+    });
+  }
+
+  /** The current state. */
+  get state(): RunState {
+    return this.#state;
+  }
+
+  /** The run's outcome. */
+  get result(): Promise<RunResult> {
+    return this.#result;
+  }
+
+  /** spawned → running: listens to the child, the pipelines, the timeout and the abort signal. */
+  start(): void {
+    this.#moveTo('running');
+    const { child, captures } = this.#parts;
+    const { timeout, signal } = this.#settings;
+    child.once('error', (error) => this.#fail(error));
+    child.stdin?.on('error', () => {
+      // The child may exit or close stdin before reading all its input: that is not the caller's error.
+    });
+    Promise.all(captures).then(this.#onDrained, (error: Error) => this.#fail(error));
+    if (timeout !== null) this.#after(timeout, this.#onTimeout);
+    if (child.exitCode !== null || child.signalCode !== null) this.#onExit(child.exitCode, child.signalCode);
+    else child.once('exit', this.#onExit);
+    signal?.addEventListener('abort', this.#onAbort, { once: true });
+    if (signal?.aborted) this.#onAbort();
+  }
+
+  readonly #onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+    this.#exit ??= { code, signal };
+    this.#terminator.markExited();
+    if (this.#state === 'ending') {
+      this.#end();
+      return;
+    }
+    if (this.#state !== 'running') return;
+    this.#moveTo('exited');
+    if (this.#captures) this.#resolve();
+    else if (!this.#parts.taps.every((tap) => tap.closed))
+      this.#after(this.#settings.pipeGrace, this.#onPipeGrace);
+  };
+
+  readonly #onDrained = ([stdout, stderr, all]: [Capture, Capture, Capture | null]): void => {
+    if (this.#state !== 'running' && this.#state !== 'exited') return;
+    this.#captures = [stdout, stderr, all];
+    // While running, the exit is still to come: a child may close its pipes and go on.
+    if (this.#state === 'exited') this.#resolve();
+  };
+
+  readonly #onPipeGrace = (): void => {
+    if (this.#state !== 'exited') return;
+    this.#pipesHeld = !this.#parts.taps.every((tap) => tap.closed);
+    this.#detach();
+    // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
+    // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
+    if (this.#pipesHeld) this.#terminator.kill();
+  };
+
+  readonly #onTimeout = (): void => {
+    if (this.#state !== 'running') return;
+    this.#timedOut = true;
+    this.#terminator.terminate();
+  };
+
+  readonly #onAbort = (): void => {
+    if (this.#state !== 'running' && this.#state !== 'exited') return;
+    this.#cancelled = true;
+    // A second termination (a cancellation during a timeout's kill grace) sends SIGKILL at once.
+    if (this.#state === 'running') this.#terminator.terminate();
+    else this.#detach();
+  };
+
+  readonly #onForceKill = (): void => {
+    if (this.#state === 'ending') this.#end();
+  };
+
+  /** Any state before `ending` → ending: stop reading, end the child (group), settle once it is ended. */
+  #fail(error: Error): void {
+    if (this.#state === 'ending' || this.#state === 'settled') return;
+    const childGone = this.#exit !== null || this.#parts.child.pid === undefined;
+    this.#moveTo('ending');
+    this.#failure = error;
+    this.#detach();
+    this.#parts.allInput?.destroy();
+    this.#terminator.terminate();
+    // Without a child to wait for, the grace has nobody to spare: what is left gets SIGKILL now.
+    if (childGone) this.#end();
+  }
+
+  /** ending → settled: the child has exited or was sent SIGKILL; the rest of its group gets SIGKILL. */
+  #end(): void {
+    this.#cleanUp();
+    this.#terminator.kill();
+    this.#settle.reject(this.#failure as Error);
+  }
+
+  /** exited → settled with the captures: resolves, or rejects with an `AbortError` carrying them. */
+  #resolve(): void {
+    this.#cleanUp();
+    // After a timeout or cancellation nothing of the group may outlive the result.
+    if (this.#timedOut || this.#cancelled) this.#terminator.kill();
+    const result = composeRunResult(this.#captures as RunCaptures, {
+      pid: this.#parts.child.pid,
+      exit: this.#exit,
+      stderrMerged: this.#parts.stderrMerged,
+      timedOut: this.#timedOut,
+      cancelled: this.#cancelled,
+      durationMs: performance.now() - this.#started,
+      pipesHeldAfterExit: this.#pipesHeld,
+    });
+    if (!this.#cancelled) {
+      this.#settle.resolve(result);
+      return;
+    }
+    const cause = this.#settings.signal?.reason;
+    this.#settle.reject(new AbortError('The operation was aborted', { cause, result }));
+  }
+
+  #cleanUp(): void {
+    this.#moveTo('settled');
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#terminator.dispose();
+    this.#settings.signal?.removeEventListener('abort', this.#onAbort);
+    this.#parts.child.stdin?.destroy();
+  }
+
+  #detach(): void {
+    for (const tap of this.#parts.taps) tap.detach();
+  }
+
+  #after(ms: number, action: () => void): void {
+    this.#timers.add(setTimeout(action, ms));
+  }
+
+  #moveTo(next: RunState): void {
+    if (!TRANSITIONS[this.#state].includes(next)) {
+      throw new Error(`A run cannot move from ${this.#state} to ${next}`);
+    }
+    this.#state = next;
+  }
+}

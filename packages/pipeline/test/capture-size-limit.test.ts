@@ -1,0 +1,73 @@
+import { Readable } from 'readable-stream';
+import { describe, expect, it } from 'vitest';
+import { MAX_CAPTURE_BYTES } from '../src/capture-size-limit';
+import { createDecodeStages, decodeKept } from '../src/decode-kept';
+import { PipelineError, pipeline } from '../src/index';
+
+const MiB = 1024 * 1024;
+
+/**
+ * An endless source of one 1 MiB buffer pushed again and again: the stages and the sink keep
+ * references to it, so a capture past the string limit costs 1 MiB of memory, not 512 MiB.
+ */
+function endlessRepeats(): { source: Readable; pushed: () => number } {
+  const chunk = Buffer.alloc(MiB, 'a');
+  let pushed = 0;
+  const source = new Readable({
+    read() {
+      pushed += chunk.length;
+      this.push(chunk);
+    },
+  });
+  return { source, pushed: () => pushed };
+}
+
+describe('an unbounded capture past the longest string', () => {
+  it('should reject with ERR_PIPELINE_CAPTURE_TOO_LARGE as soon as maxBytes: null keeps more than a string holds', async () => {
+    const { source, pushed } = endlessRepeats();
+    const running = pipeline(source, { maxBytes: null, binaryGuard: false });
+    const error = await running.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PipelineError);
+    expect(error).toMatchObject({
+      name: 'PipelineError',
+      code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE',
+      label: 'stdout',
+      limitBytes: MAX_CAPTURE_BYTES,
+      message: `The stdout capture is over ${MAX_CAPTURE_BYTES} bytes, more than one JavaScript string can hold: set maxBytes (for example 1048576) to keep part of it, and spill (a directory) to keep all of it in a file`,
+    });
+    // It failed on its way, not at an end the endless source never reaches.
+    expect(pushed()).toBeLessThan(MAX_CAPTURE_BYTES + 64 * MiB);
+    expect(running.stages.sink.destroyed).toBe(true);
+  });
+
+  it('should count a maxBytes above the limit as unbounded too', async () => {
+    const { source } = endlessRepeats();
+    const running = pipeline(source, { maxBytes: MAX_CAPTURE_BYTES + 1, keep: 'tail', binaryGuard: false });
+    await expect(running).rejects.toMatchObject({ code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE' });
+  });
+
+  it('should reject when the decoded text outgrows its limit though the kept bytes do not', async () => {
+    // Each two-byte line clipped to one byte gains a marker of about 80 characters.
+    const bytes = Buffer.from('ab\n'.repeat(1000));
+    const stages = createDecodeStages({ fallback: null, maxUnitBytes: 1024, maxLineBytes: 1 });
+    await expect(decodeKept(bytes, stages, { label: 'stderr', maxTextLength: 10_000 })).rejects.toMatchObject(
+      {
+        code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE',
+        label: 'stderr',
+        limitBytes: 10_000,
+      },
+    );
+  });
+
+  it('should count a kept head against the limit of its tail', async () => {
+    const bytes = Buffer.from('line\n'.repeat(10));
+    const decode = (decodedLength: number) =>
+      decodeKept(bytes, createDecodeStages({ fallback: null, maxUnitBytes: 1024, maxLineBytes: null }), {
+        label: 'stdout',
+        maxTextLength: 100,
+        decodedLength,
+      });
+    expect((await decode(50)).text).toBe('line\n'.repeat(10));
+    await expect(decode(51)).rejects.toMatchObject({ code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE' });
+  });
+});
