@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { useTempDir } from '@pipeguard/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli } from './helpers/cli';
+import { requireBuilt, runCli } from './helpers/cli';
 
 // 140 bytes on one line, with 2-, 3- and 4-byte characters for the windows to cut through.
 const JSON_LINE = JSON.stringify({
@@ -17,7 +17,7 @@ describe('pipeguard read and lines', () => {
   let json = '';
   let numbered = '';
   beforeAll(async () => {
-    ensureBuilt();
+    requireBuilt();
     json = files.path('data.min.json');
     numbered = files.path('numbers.txt');
     await writeFile(json, JSON_LINE);
@@ -30,8 +30,8 @@ describe('pipeguard read and lines', () => {
       status: 0,
       stdout: '☕","tags":["hot","crème"]},{"id":2,"name":"naïve ',
       stderr:
-        'pipeguard: read bytes 32 up to 85 of 140; trimmed 0 at the start, 3 at the end; 0 invalid bytes; ' +
-        `next offset 85: pipeguard read ${json} --offset 85 --limit 56\n`,
+        'pipeguard: read bytes 32 up to 85 of 140; trimmed 0 at the start, 3 at the end; 0 ill-formed bytes; ' +
+        `next offset 85: pipeguard read ${json} --limit 56 --offset 85\n`,
     });
   });
 
@@ -39,7 +39,7 @@ describe('pipeguard read and lines', () => {
     const run = await runCli(['read', json, '--offset', '85', '--limit', '1KiB']);
     expect(run.stdout).toBe('😀","tags":[]},{"id":3,"name":"plain","tags":["x"]}]}');
     expect(run.stderr).toBe(
-      'pipeguard: read bytes 85 up to 140 of 140; trimmed 0 at the start, 0 at the end; 0 invalid bytes; end of file\n',
+      'pipeguard: read bytes 85 up to 140 of 140; trimmed 0 at the start, 0 at the end; 0 ill-formed bytes; end of file\n',
     );
   });
 
@@ -48,19 +48,21 @@ describe('pipeguard read and lines', () => {
     await writeFile(latin1, Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
     const run = await runCli(['read', latin1]);
     expect(run.stdout).toBe('caf\uFFFD cr\uFFFDme\n');
-    expect(run.stderr).toContain('; 2 invalid bytes; end of file');
+    expect(run.stderr).toContain('; 2 ill-formed bytes; end of file');
   });
 
   it('should print the window object when given --json', async () => {
     const run = await runCli(['read', json, '--offset', '33', '--limit', '4', '--json']);
     expect(JSON.parse(run.stdout)).toEqual({
+      schemaVersion: 1,
+      command: 'read',
       text: '",',
       offset: 35,
       byteLength: 2,
       nextOffset: 37,
       trimmedStartBytes: 2,
       trimmedEndBytes: 0,
-      invalidBytes: 0,
+      illFormedBytes: 0,
       eof: false,
       fileSize: 140,
     });
@@ -80,7 +82,7 @@ describe('pipeguard read and lines', () => {
   it('should page through lines with --from and --count and name the next page', async () => {
     const run = await runCli(['lines', numbered, '--from', '3', '--count', '2']);
     expect(run.stdout).toBe('     3\t3\n     4\t4\n');
-    expect(run.stderr).toBe(`pipeguard: more lines: pipeguard lines ${numbered} --from 5\n`);
+    expect(run.stderr).toBe(`pipeguard: more lines: pipeguard lines ${numbered} --count 2 --from 5\n`);
     const past = await runCli(['lines', numbered, '--from', '30']);
     expect(past.stdout).toBe('[No lines from line 30: the file has 10 lines.]\n');
   });
@@ -115,12 +117,12 @@ describe('pipeguard read and lines', () => {
 });
 
 describe('pipeguard --help and --version', () => {
-  beforeAll(() => ensureBuilt(), 120_000);
+  beforeAll(() => requireBuilt());
 
   it('should print the usage and exit 0 when given --help', async () => {
     const run = await runCli(['--help']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: pipeguard \[options\] -- COMMAND \[ARGS\.\.\.\]/);
+    expect(run.stdout).toMatch(/^Usage: pipeguard \[run\] \[options\] -- COMMAND \[ARGS\.\.\.\]/);
     expect(run.stdout).toContain('Exit status:');
   });
 

@@ -1,7 +1,9 @@
+import { open } from 'node:fs/promises';
 import { FileWindowError, type LineClip, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
-import { endsAtLineStart, quoteShellArgument } from '@pipeguard/shared';
+import { quoteShellArgument } from '@pipeguard/shared';
+import { guardFile } from './file-guard';
 import { writeJson, writeNote, writeOut } from './output';
-import type { CliCommand } from './parse-cli';
+import type { CliCommand, GivenOption } from './parse-cli';
 import { UsageError } from './usage-error';
 
 type ReadCommand = Extract<CliCommand, { kind: 'read' }>;
@@ -14,23 +16,52 @@ const FILE_ERRORS: Readonly<Record<string, string>> = {
 };
 
 /**
- * `pipeguard read FILE`: prints the UTF-8 window on stdout and, on stderr, the bytes it covers, the
- * trimmed edges, the invalid byte count and the command that reads on from the next offset.
+ * The same command again with every option it was given, `changes` replacing (or, as `null`,
+ * dropping) some: a hint an agent can follow and get a page of the same shape.
  */
-export async function readWindow({ file, offset, limit, json }: ReadCommand): Promise<number> {
-  const window = await explainFileErrors(file, () => readBytesAsUtf8(file, { offset, limit }));
+function commandAgain(
+  kind: 'read' | 'lines',
+  file: string,
+  given: readonly GivenOption[],
+  changes: Readonly<Record<string, string | null>>,
+): string {
+  const words = ['pipeguard', kind, file];
+  for (const [name, text] of given) {
+    if (name in changes) continue;
+    words.push(`--${name}`, ...(text === undefined ? [] : [text]));
+  }
+  for (const [name, text] of Object.entries(changes)) if (text !== null) words.push(`--${name}`, text);
+  return words.map(quoteShellArgument).join(' ');
+}
+
+/**
+ * `pipeguard read FILE`: prints the UTF-8 window on stdout and, on stderr, the bytes it covers, the
+ * trimmed edges, the ill-formed byte count and the command that reads on from the next offset.
+ */
+export async function readWindow({ file, options, given, json }: ReadCommand): Promise<number> {
+  const { fallback, binaryGuard, ...windowOptions } = options;
+  const window = await explainFileErrors(file, () => readBytesAsUtf8(file, windowOptions));
+  const raw = () => readRaw(file, window.offset, window.byteLength);
+  const withheld = binaryGuard === false ? null : await guardFile(file, 'read', await raw());
+  if (withheld !== null) return printWithheld('read', file, withheld, json);
+  const text =
+    fallback === undefined || fallback === null ? window.text : await decodeWith(await raw(), fallback);
   if (json) {
-    writeJson(window);
+    writeJson('read', { ...window, text });
     return 0;
   }
-  writeOut(window.text);
-  if (process.stdout.isTTY && !endsAtLineStart(window.text)) writeOut('\n');
+  writeOut(text);
+  const stuck = window.nextOffset === window.offset;
+  // An empty window (--limit 0) must not suggest itself again: the hint drops --limit then.
   const next = window.eof
     ? 'end of file'
-    : `next offset ${window.nextOffset}: pipeguard read ${quoteShellArgument(file)} --offset ${window.nextOffset} --limit ${limit}`;
+    : `next offset ${window.nextOffset}: ${commandAgain('read', file, given, {
+        offset: String(window.nextOffset),
+        ...(stuck ? { limit: null } : {}),
+      })}`;
   writeNote(
     `read bytes ${window.offset} up to ${window.nextOffset} of ${window.fileSize}; trimmed ${window.trimmedStartBytes} ` +
-      `at the start, ${window.trimmedEndBytes} at the end; ${window.invalidBytes} invalid bytes; ${next}`,
+      `at the start, ${window.trimmedEndBytes} at the end; ${window.illFormedBytes} ill-formed bytes; ${next}`,
   );
   return 0;
 }
@@ -39,26 +70,53 @@ export async function readWindow({ file, offset, limit, json }: ReadCommand): Pr
  * `pipeguard lines FILE`: prints numbered, byte-capped lines with their markers and a summary that
  * names the command reading the first clipped line's omitted part, and on stderr the next page's.
  */
-export async function readNumberedLines({
-  file,
-  from,
-  count,
-  maxLineBytes,
-  json,
-}: LinesCommand): Promise<number> {
-  const quoted = quoteShellArgument(file);
+export async function readNumberedLines({ file, options, given, json }: LinesCommand): Promise<number> {
+  const { binaryGuard, ...pageOptions } = options;
   const omittedPartHint = (clip: LineClip) =>
-    `pipeguard read ${quoted} --offset ${clip.omittedStart} --limit ${clip.omittedBytes}`;
-  const page = await explainFileErrors(file, () =>
-    readLines(file, { offset: from, limit: count, maxLineBytes, omittedPartHint }),
-  );
+    commandAgain('read', file, [], { offset: String(clip.omittedStart), limit: String(clip.omittedBytes) });
+  const page = await explainFileErrors(file, () => readLines(file, { ...pageOptions, omittedPartHint }));
+  // The file's first 64 KiB decide, as `file` and grep decide: a page of a binary file is noise.
+  const withheld =
+    binaryGuard === false ? null : await guardFile(file, 'lines', await readRaw(file, 0, 65_536));
+  if (withheld !== null) return printWithheld('lines', file, withheld, json);
   if (json) {
-    writeJson(page);
+    writeJson('lines', page);
     return 0;
   }
   writeOut(`${page.text}\n`);
-  if (!page.eof) writeNote(`more lines: pipeguard lines ${quoted} --from ${page.nextLine}`);
+  if (!page.eof)
+    writeNote(`more lines: ${commandAgain('lines', file, given, { from: String(page.nextLine) })}`);
   return 0;
+}
+
+function printWithheld(kind: 'read' | 'lines', file: string, placeholder: string, json: boolean): number {
+  if (json) writeJson(kind, { file, binaryWithheld: true, placeholder });
+  else writeOut(`${placeholder}\n`);
+  return 0;
+}
+
+/** `length` raw bytes of `file` from `offset`. */
+async function readRaw(file: string, offset: number, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Decodes a window's bytes line by line with a fallback, as `run` decodes a command's output. */
+async function decodeWith(bytes: Buffer, fallback: unknown): Promise<string> {
+  const [{ decodeStages, collectText }, { resolveAutoFallback }] = await Promise.all([
+    import('./stream-command'),
+    import('@pipeguard/pipeline'),
+  ]);
+  const resolved = resolveAutoFallback(fallback as string[] | 'auto');
+  return collectText(
+    bytes,
+    decodeStages('read', { maxLineBytes: null, fallback: resolved, binaryGuard: false }),
+  );
 }
 
 /** Turns a file that cannot be read into a usage error naming it, rather than a stack trace. */

@@ -1,28 +1,29 @@
 import { PassThrough } from 'node:stream';
-import { pipeline } from '@pipeguard/pipeline';
+import { type PipelineOptions, pipeline, resolveAutoFallback } from '@pipeguard/pipeline';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, ProgressLine } from './progress-line';
+import { decodeStages, streamThrough } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
 
 type FilterCommand = Extract<CliCommand, { kind: 'filter' }>;
 
 /**
- * `COMMAND | pipeguard [options]`: filters standard input through the preset and prints the result.
- * Ctrl-C ends the input where it is: what arrived is printed, then the status is 130.
+ * `COMMAND | pipeguard [options]`: filters standard input through the preset and prints the result;
+ * with `--max-bytes none` it streams the decoded input through as it arrives. Ctrl-C ends the input
+ * where it is: what arrived is printed, then the status is 130.
  */
-export async function filterStdin({ capture: settings, json }: FilterCommand): Promise<number> {
+export async function filterStdin({ options, json }: FilterCommand): Promise<number> {
   if (process.stdin.isTTY) {
     throw new UsageError(
       'no COMMAND after -- and standard input is a terminal: pipe output in, or run pipeguard -- COMMAND',
     );
   }
+  const settings = options as PipelineOptions;
   // A stage of our own between stdin and the pipeline, so an interruption can end the input cleanly.
   const input = new PassThrough();
   process.stdin.pipe(input);
-  const running = pipeline(input, { ...settings, label: 'stdin' });
-  const progress = new ProgressLine(process.stderr, [meterOf('stdin', running.stages)]);
   let stoppedBy: NodeJS.Signals | null = null;
   const removeHandlers = onTermination((signal) => {
     stoppedBy ??= signal;
@@ -31,10 +32,22 @@ export async function filterStdin({ capture: settings, json }: FilterCommand): P
     if (!input.writableEnded) input.end();
   });
   try {
-    // Erased before anything is printed, not after: output must not land on the progress line.
-    const result = await running.finally(() => progress.stop());
-    if (json) writeJson(result);
-    else writeOut(printable(result));
+    if (settings.maxBytes === null && !json && settings.spill === undefined) {
+      const { maxLineBytes, fallback, binaryGuard } = settings;
+      const stages = decodeStages('stdin', {
+        maxLineBytes,
+        fallback: resolveAutoFallback(fallback),
+        binaryGuard,
+      });
+      await streamThrough(input, stages, 'stdout').done;
+    } else {
+      const running = pipeline(input, { ...settings, label: 'stdin' });
+      const progress = new ProgressLine(process.stderr, [meterOf('stdin', running.stages)]);
+      // Erased before anything is printed, not after: output must not land on the progress line.
+      const result = await running.finally(() => progress.stop());
+      if (json) writeJson('filter', result);
+      else writeOut(printable(result));
+    }
     if (stoppedBy === null) return 0;
     if (!json) writeNote(`interrupted by ${stoppedBy}; printed what had arrived`);
     return signalExitStatus(stoppedBy);

@@ -1,33 +1,14 @@
 import { version } from '../../package.json';
-import { readNumberedLines, readWindow } from './file-commands';
-import { filterStdin } from './filter-stdin';
+import { checkEncodings } from './option-values';
 import { ignoreClosedOutput, writeNote, writeOut } from './output';
-import { parseCli } from './parse-cli';
-import { runCommand } from './run-command';
-import { USAGE } from './usage';
+import { type CliCommand, parseCli } from './parse-cli';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
 /** Runs the pipeguard CLI on its arguments and resolves to the exit status; never throws. */
 export async function main(args: readonly string[]): Promise<number> {
   ignoreClosedOutput();
   try {
-    const command = parseCli(args);
-    switch (command.kind) {
-      case 'help':
-        writeOut(USAGE);
-        return 0;
-      case 'version':
-        writeOut(`pipeguard ${version}\n`);
-        return 0;
-      case 'run':
-        return await runCommand(command);
-      case 'filter':
-        return await filterStdin(command);
-      case 'read':
-        return await readWindow(command);
-      case 'lines':
-        return await readNumberedLines(command);
-    }
+    return await execute(parseCli(args));
   } catch (error) {
     if (error instanceof UsageError) {
       writeNote(`${error.message} (see pipeguard --help)`);
@@ -35,5 +16,31 @@ export async function main(args: readonly string[]): Promise<number> {
     }
     writeNote(error instanceof Error ? error.message : String(error));
     return 1;
+  }
+}
+
+// Each command's module is loaded when it runs, so `--help` or `read` never load run()'s stages.
+async function execute(command: CliCommand): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+      writeOut((await import('./usage')).usage());
+      return 0;
+    case 'version':
+      writeOut(`pipeguard ${version}\n`);
+      return 0;
+    case 'completion':
+      writeOut((await import('./completion')).completionScript(command.shell));
+      return 0;
+  }
+  await checkEncodings('--fallback', command.options.fallback);
+  switch (command.kind) {
+    case 'run':
+      return (await import('./run-command')).runCommand(command);
+    case 'filter':
+      return (await import('./filter-stdin')).filterStdin(command);
+    case 'read':
+      return (await import('./file-commands')).readWindow(command);
+    case 'lines':
+      return (await import('./file-commands')).readNumberedLines(command);
   }
 }

@@ -1,5 +1,4 @@
 import { parseBytes } from '@pipeguard/shared';
-import iconv from 'iconv-lite';
 import { parseDuration } from './parse-duration';
 import { UsageError } from './usage-error';
 
@@ -35,19 +34,27 @@ export function durationValue(flag: string, text: string): number | null {
   return ms;
 }
 
-/** `--fallback`: `none`, `auto`, or encodings iconv-lite knows, comma-separated, tried in order. */
-export function fallbackValue(flag: string, text: string): string[] | 'auto' | null {
+/**
+ * `--fallback`: `none`, `auto`, or encodings, comma-separated, tried in order. The names are checked
+ * by {@link checkEncodings} once the command runs, so that parsing never loads the codec tables.
+ */
+export function fallbackValue(_flag: string, text: string): string[] | 'auto' | null {
   const lowered = text.trim().toLowerCase();
   if (lowered === 'none') return null;
   if (lowered === 'auto') return 'auto';
-  const encodings = lowered.split(',').map((name) => name.trim());
-  const unknown = encodings.find((name) => !iconv.encodingExists(name));
+  return lowered.split(',').map((name) => name.trim());
+}
+
+/** Rejects an encoding iconv-lite does not know, loading it only when encodings were named. */
+export async function checkEncodings(flag: string, fallback: unknown): Promise<void> {
+  if (!Array.isArray(fallback)) return;
+  const { default: iconv } = await import('iconv-lite');
+  const unknown = fallback.find((name: string) => !iconv.encodingExists(name));
   if (unknown !== undefined) {
     throw new UsageError(
       `${flag} must be auto, none or encodings such as gbk, shift_jis, windows-1252; unknown encoding '${unknown}'`,
     );
   }
-  return encodings;
 }
 
 /** A choice among fixed words, such as `--keep head|tail|both`. */

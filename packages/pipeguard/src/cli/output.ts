@@ -1,18 +1,56 @@
+import { fstatSync } from 'node:fs';
 import type { Capture } from '@pipeguard/pipeline';
+import { endsAtLineStart } from '@pipeguard/shared';
 
-/** Writes text to stdout (nothing for empty text). */
-export function writeOut(text: string): void {
-  if (text !== '') process.stdout.write(text);
+/** Version of the `--json` shape, described by the package's `schema.json`. */
+export const JSON_SCHEMA_VERSION = 1;
+
+// Whether each stream's last byte written ends a line, so a note can start a line of its own.
+const atLineStart = { stdout: true, stderr: true };
+
+/** Writes text to stdout (nothing for empty text); resolves `false` when the stream wants a drain. */
+export function writeOut(text: string): boolean {
+  return write('stdout', text);
 }
 
-/** Writes a `pipeguard: …` note on its own line to stderr. */
+/** Writes the command's own stderr text to stderr. */
+export function writeErr(text: string): boolean {
+  return write('stderr', text);
+}
+
+/** Writes text to stdout or stderr, keeping track of whether it ended a line. */
+export function write(name: 'stdout' | 'stderr', text: string): boolean {
+  if (text === '') return true;
+  atLineStart[name] = endsAtLineStart(text);
+  return process[name].write(text);
+}
+
+/**
+ * Writes a `pipeguard: …` note to stderr, starting a line of its own: after stderr text cut
+ * mid-line, and after stdout text cut mid-line when both streams go to the same terminal or file.
+ */
 export function writeNote(note: string): void {
-  process.stderr.write(`pipeguard: ${note}\n`);
+  const stdoutShowsHere = !atLineStart.stdout && sameDestination();
+  const lineBreak = !atLineStart.stderr || stdoutShowsHere ? '\n' : '';
+  process.stderr.write(`${lineBreak}pipeguard: ${note}\n`);
+  atLineStart.stderr = true;
+  if (stdoutShowsHere) atLineStart.stdout = true;
 }
 
-/** Prints a result object whole, for programs: `--json`. */
-export function writeJson(value: unknown): void {
-  writeOut(`${JSON.stringify(value, null, 2)}\n`);
+/** Whether stdout and stderr are one file, pipe or terminal (`2>&1`, or both on a terminal). */
+function sameDestination(): boolean {
+  try {
+    const [out, err] = [fstatSync(1), fstatSync(2)];
+    return out.dev === err.dev && out.ino === err.ino && out.rdev === err.rdev;
+  } catch {
+    return false;
+  }
+}
+
+/** Prints a result object whole, for programs: `--json`, with the command and schema version first. */
+export function writeJson(command: string, value: object): void {
+  const document = { schemaVersion: JSON_SCHEMA_VERSION, command, ...value };
+  writeOut(`${JSON.stringify(document, null, 2)}\n`);
 }
 
 /**

@@ -1,124 +1,120 @@
-import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_BYTES, KEEP_MODES, type KeepMode } from '@pipeguard/bounded-sink';
-import { DEFAULT_LINE_LIMIT, DEFAULT_MAX_LINE_BYTES, DEFAULT_WINDOW_BYTES } from '@pipeguard/file-window';
-import { choiceValue, countValue, durationValue, fallbackValue, sizeValue } from './option-values';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type CliOption, type CommandName, isNegation, OPTION_TABLE } from './option-table';
+import { choiceValue } from './option-values';
 import { UsageError } from './usage-error';
 
-/** How a command's (or standard input's) output is made safe. */
-export interface CaptureSettings {
-  maxBytes: number | null;
-  keep: KeepMode;
-  fallback: string[] | 'auto' | null;
-  binaryGuard: boolean;
-  maxLineBytes: number | null;
+/** The shells `pipeguard completion` writes a script for. */
+export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+
+/** An option as the user gave it, in order, so a next-page hint can repeat it. */
+export type GivenOption = readonly [name: string, text: string | undefined];
+
+/** What the user set, by library option name: an option not given is absent, never a default. */
+export type LibraryOptions = Readonly<Record<string, unknown>>;
+
+interface Common {
+  options: LibraryOptions;
+  given: readonly GivenOption[];
+  json: boolean;
 }
 
 /** What the command line asks for. */
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
-  | {
-      kind: 'run';
-      argv: [string, ...string[]];
-      capture: CaptureSettings;
-      timeout: number | null;
-      json: boolean;
-    }
-  | { kind: 'filter'; capture: CaptureSettings; json: boolean }
-  | { kind: 'read'; file: string; offset: number; limit: number; json: boolean }
-  | { kind: 'lines'; file: string; from: number; count: number; maxLineBytes: number; json: boolean };
+  | { kind: 'completion'; shell: CompletionShell }
+  | (Common & { kind: 'run'; argv: [string, ...string[]]; stdin: boolean })
+  | (Common & { kind: 'filter' })
+  | (Common & { kind: 'read'; file: string })
+  | (Common & { kind: 'lines'; file: string });
 
-type Mode = CliCommand['kind'];
-const CAPTURING: Mode[] = ['run', 'filter'];
-
-// Which modes each option applies to; --json, --help and --version apply to all.
-const OPTIONS = {
-  'max-bytes': { type: 'string', modes: CAPTURING },
-  keep: { type: 'string', modes: CAPTURING },
-  timeout: { type: 'string', modes: ['run'] },
-  fallback: { type: 'string', modes: CAPTURING },
-  'no-binary-guard': { type: 'boolean', modes: CAPTURING },
-  'max-line-bytes': { type: 'string', modes: [...CAPTURING, 'lines'] },
-  offset: { type: 'string', modes: ['read'] },
-  limit: { type: 'string', modes: ['read'] },
-  from: { type: 'string', modes: ['lines'] },
-  count: { type: 'string', modes: ['lines'] },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+const WORDS = ['run', 'read', 'lines', 'completion'] as const;
+type Word = (typeof WORDS)[number];
 
 /**
- * Parses pipeguard's arguments: `[options] -- COMMAND [ARGS…]`, options alone (filter standard
- * input), `read FILE …` or `lines FILE …`.
+ * Parses pipeguard's arguments: `[run] [options] -- COMMAND [ARGS…]`, options alone (filter standard
+ * input), `read FILE …`, `lines FILE …` or `completion SHELL`.
  * @throws UsageError for anything it cannot make sense of, worded for one line of stderr.
  */
 export function parseCli(args: readonly string[]): CliCommand {
   // `pipeguard ls -la` would otherwise fail on '-la' before the real mistake is seen.
-  if (args[0] !== undefined && !args[0].startsWith('-')) fileCommand(args[0]);
-  const { values, positionals, terminator } = parseTokens(args);
+  if (args[0] !== undefined && !args[0].startsWith('-')) commandWord(args[0]);
+  const { values, positionals, terminator, given } = parseTokens(args);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
-  const [word, ...rest] = positionals.slice(0, terminator);
+  const [word, ...rest] = positionals.slice(0, terminator) as [Word | undefined, ...string[]];
   const after = positionals.slice(terminator);
-  const kind: Mode = word === undefined ? (after.length > 0 ? 'run' : 'filter') : fileCommand(word);
-  if (word !== undefined && (rest.length !== 1 || after.length > 0)) {
-    throw new UsageError(`'${word}' takes exactly one FILE argument`);
-  }
-  for (const [name, option] of Object.entries(OPTIONS)) {
-    if (values[name] !== undefined && 'modes' in option && !(option.modes as Mode[]).includes(kind)) {
-      throw new UsageError(`--${name} does not apply to ${describeMode(kind)}`);
+  if (word === 'completion') return completion(rest, after, given);
+  const kind = commandOf(word, rest, after);
+  for (const [name] of given) {
+    const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
+    if (option.commands !== undefined && !option.commands.includes(kind)) {
+      throw new UsageError(`--${name} does not apply to ${describeCommand(kind)}`);
     }
   }
-  const json = values.json === true;
-  // An option's parsed value, or `fallback` when it was not given.
-  const option = <T>(
-    name: keyof typeof OPTIONS,
-    fallback: T,
-    parse: (flag: string, text: string) => T,
-  ): T => {
-    const text = values[name];
-    return typeof text === 'string' ? parse(`--${name}`, text) : fallback;
-  };
+  const common = { options: libraryOptions(given), given, json: values.json === true };
+  if (kind === 'run') {
+    return { kind, argv: after as [string, ...string[]], stdin: values['no-stdin'] !== true, ...common };
+  }
+  if (kind === 'filter') return { kind, ...common };
   const file = rest[0] as string;
-  if (kind === 'read') {
-    return {
-      kind,
-      file,
-      offset: option('offset', 0, (flag, text) => sizeValue(flag, text, false)),
-      limit: option('limit', DEFAULT_WINDOW_BYTES, (flag, text) => sizeValue(flag, text, false)),
-      json,
-    };
-  }
-  if (kind === 'lines') {
-    return {
-      kind,
-      file,
-      from: option('from', 1, countValue),
-      count: option('count', DEFAULT_LINE_LIMIT, countValue),
-      maxLineBytes: option('max-line-bytes', DEFAULT_MAX_LINE_BYTES, (flag, text) =>
-        sizeValue(flag, text, false, 1),
-      ),
-      json,
-    };
-  }
-  const capture: CaptureSettings = {
-    maxBytes: option('max-bytes', DEFAULT_MAX_BYTES, (flag, text) => sizeValue(flag, text, true)),
-    keep: option('keep', 'head', (flag, text) => choiceValue(flag, text, KEEP_MODES)),
-    fallback: option('fallback', null, fallbackValue),
-    binaryGuard: values['no-binary-guard'] !== true,
-    maxLineBytes: option('max-line-bytes', null, (flag, text) => sizeValue(flag, text, true, 1)),
-  };
-  if (kind === 'filter') return { kind, capture, json };
-  const timeout = option('timeout', null, durationValue);
-  return { kind, argv: after as [string, ...string[]], capture, timeout, json };
+  return kind === 'read' ? { kind, file, ...common } : { kind, file, ...common };
 }
+
+/** The library options the given ones set, each under its `key`. */
+function libraryOptions(given: readonly GivenOption[]): LibraryOptions {
+  const options: Record<string, unknown> = {};
+  for (const [name, text] of given) {
+    const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
+    if (option.key === undefined) continue;
+    const flag = `--${name}`;
+    if (text === undefined) options[option.key] = !isNegation(option);
+    else options[option.key] = option.parse ? option.parse(flag, text) : text;
+  }
+  return options;
+}
+
+function commandOf(word: Word | undefined, rest: readonly string[], after: readonly string[]): CommandName {
+  if (word === undefined) return after.length > 0 ? 'run' : 'filter';
+  if (word === 'run') {
+    if (rest.length > 0 || after.length === 0) {
+      throw new UsageError("'run' takes the command after --: pipeguard run [options] -- COMMAND [ARGS...]");
+    }
+    return 'run';
+  }
+  if (rest.length !== 1 || after.length > 0)
+    throw new UsageError(`'${word}' takes exactly one FILE argument`);
+  return word as 'read' | 'lines';
+}
+
+function completion(rest: readonly string[], after: readonly string[], given: readonly GivenOption[]) {
+  const shell = rest[0];
+  if (rest.length !== 1 || after.length > 0 || given.length > 0 || shell === undefined) {
+    throw new UsageError(`'completion' takes one shell: ${COMPLETION_SHELLS.join(', ')}`);
+  }
+  return { kind: 'completion' as const, shell: choiceValue('completion', shell, COMPLETION_SHELLS) };
+}
+
+const PARSE_OPTIONS: ParseArgsConfig['options'] = Object.fromEntries(
+  OPTION_TABLE.map((option) => [
+    option.name,
+    {
+      type: option.value === undefined ? 'boolean' : 'string',
+      ...(option.short === undefined ? {} : { short: option.short }),
+    },
+  ]),
+);
 
 function parseTokens(args: readonly string[]) {
   try {
-    const { values, positionals, tokens } = parseArgs({
+    const {
+      values,
+      positionals,
+      tokens = [],
+    } = parseArgs({
       args: [...args],
-      options: OPTIONS,
+      options: PARSE_OPTIONS,
       allowPositionals: true,
       strict: true,
       tokens: true,
@@ -127,7 +123,16 @@ function parseTokens(args: readonly string[]) {
     const terminator = terminatorToken
       ? tokens.filter((token) => token.kind === 'positional' && token.index < terminatorToken.index).length
       : positionals.length;
-    return { values: values as Record<string, string | boolean | undefined>, positionals, terminator };
+    const given: GivenOption[] = [];
+    for (const token of tokens as ReadonlyArray<{ kind: string; name?: string; value?: string }>) {
+      if (token.kind !== 'option' || token.name === undefined) continue;
+      if (['help', 'version', 'json'].includes(token.name)) continue;
+      // A repeated option counts once, with its last value, as parseArgs reads it.
+      const at = given.findIndex(([name]) => name === token.name);
+      if (at !== -1) given.splice(at, 1);
+      given.push([token.name, token.value]);
+    }
+    return { values: values as Record<string, string | boolean | undefined>, positionals, terminator, given };
   } catch (error) {
     throw new UsageError(describeParseError(error as Error & { code?: string }));
   }
@@ -144,12 +149,13 @@ function describeParseError(error: Error & { code?: string }): string {
   return (error.message.split('\n')[0] as string).replace(/\.$/, '');
 }
 
-function fileCommand(word: string): Mode {
-  if (word === 'read' || word === 'lines') return word;
+function commandWord(word: string): Word {
+  if ((WORDS as readonly string[]).includes(word)) return word as Word;
   throw new UsageError(`unknown command '${word}'; to run a command, put it after --: pipeguard -- ${word}`);
 }
 
-function describeMode(kind: Mode): string {
+/** How an error names a command: `running a command`, `'read'`. */
+export function describeCommand(kind: CommandName): string {
   if (kind === 'run') return 'running a command';
   if (kind === 'filter') return 'filtering standard input';
   return `'${kind}'`;

@@ -1,8 +1,9 @@
-import { AbortError, killProcessGroup, RunError, type RunResult, run } from '@pipeguard/pipeline';
-import { endsAtLineStart } from '@pipeguard/shared';
-import { printable, writeJson, writeNote, writeOut } from './output';
+import type { RunOptions, RunResult } from '@pipeguard/pipeline';
+import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
+import { printable, writeErr, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, ProgressLine } from './progress-line';
+import { streamCommand } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 
 /** Exit status when the command timed out, as coreutils `timeout` reports it. */
@@ -13,11 +14,13 @@ const EXIT_NOT_FOUND = 127;
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
 /**
- * `pipeguard [options] -- COMMAND [ARGS…]`: runs the command in its own process group, prints its
- * captured stdout and stderr, and returns the exit status (the command's own, 124 on timeout, 128+N
- * for signal N). Ctrl-C, SIGTERM and SIGHUP stop the group as a cancellation does; a second one kills it.
+ * `pipeguard [run] [options] -- COMMAND [ARGS…]`: runs the command in its own process group with
+ * pipeguard's stdin, prints its stdout and stderr made safe, and returns the exit status (the
+ * command's own, 124 on timeout, 128+N for signal N). With `--max-bytes none` the output streams
+ * through as it arrives. Ctrl-C, SIGTERM and SIGHUP stop the group as a cancellation does; a second
+ * one kills it.
  */
-export async function runCommand({ argv, capture: settings, timeout, json }: RunCommand): Promise<number> {
+export async function runCommand({ argv, options, stdin, json }: RunCommand): Promise<number> {
   const [file, ...args] = argv;
   const controller = new AbortController();
   let stoppedBy: NodeJS.Signals | null = null;
@@ -28,30 +31,61 @@ export async function runCommand({ argv, capture: settings, timeout, json }: Run
     if (count === 1) controller.abort(new Error(`pipeguard received ${signal}`));
     else if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
   });
+  const settings = { ...options, signal: controller.signal } as RunOptions;
+  // Unbounded output is shown as it arrives rather than held: holding it is what fails at scale.
+  const streaming = options.maxBytes === null && !json && !('spill' in options) && options.all !== true;
   try {
-    const running = run(file, args, { ...settings, timeout, signal: controller.signal });
-    pid = running.pid;
-    const { stages } = running;
-    const progress = stages
-      ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
-      : undefined;
+    const result = await (streaming
+      ? streamCommand(file, args, settings, stdin, (started) => {
+          pid = started;
+        })
+      : captureCommand(file, args, settings, stdin, (started) => {
+          pid = started;
+        }));
+    if (json) writeJson('run', result);
+    else if (!streaming) printResult(result);
+    if (!json) printNotes(result, stoppedBy, options.timeout as number | null | undefined);
+    return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { reason?: string };
+    const spawnFailed =
+      (error instanceof RunError && error.code === 'ERR_RUN_SPAWN') || failure.syscall?.startsWith('spawn');
+    if (!spawnFailed) throw error;
+    const cause = (error instanceof RunError ? error.cause : error) as NodeJS.ErrnoException | undefined;
+    const notFound = cause?.code === 'ENOENT';
+    const reason = failure.reason ?? (notFound ? 'command not found' : failure.message);
+    writeNote(`cannot run '${file}': ${reason}`);
+    return notFound ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
+  } finally {
+    removeHandlers();
+  }
+}
+
+/** Runs the command through `run()`, which bounds and holds each stream, with a progress line. */
+async function captureCommand(
+  file: string,
+  args: readonly string[],
+  settings: RunOptions,
+  stdin: boolean,
+  onSpawn: (pid: number | undefined) => void,
+): Promise<RunResult> {
+  const running = run(file, args, stdin ? { ...settings, input: process.stdin } : settings);
+  onSpawn(running.pid);
+  const { stages } = running;
+  const progress = stages
+    ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
+    : undefined;
+  try {
     // Erased once the run settles and before printing, so the result starts on a clean line.
-    const result = await running
+    return await running
       .catch((error: unknown) => {
         if (error instanceof AbortError && error.result) return error.result as RunResult;
         throw error;
       })
       .finally(() => progress?.stop());
-    if (json) writeJson(result);
-    else printResult(result, stoppedBy);
-    return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
-  } catch (error) {
-    if (!(error instanceof RunError) || error.code !== 'ERR_RUN_SPAWN') throw error;
-    writeNote(`cannot run '${file}': ${error.reason}`);
-    const notFound = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
-    return notFound ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
   } finally {
-    removeHandlers();
+    // The command is done with pipeguard's stdin; reading on would keep this process alive.
+    if (stdin) process.stdin.destroy();
   }
 }
 
@@ -62,20 +96,32 @@ function exitStatusOf(result: RunResult): number {
   return result.exitCode ?? 1;
 }
 
-function printResult(result: RunResult, stoppedBy: NodeJS.Signals | null): void {
-  writeOut(printable(result.stdout));
-  const stderr = printable(result.stderr);
-  process.stderr.write(stderr);
-  const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
-  const notes: string[] = [];
-  if (stoppedBy)
-    notes.push(`interrupted by ${stoppedBy} after ${seconds}; the command's process group was stopped`);
-  else if (result.timedOut) notes.push(`timed out after ${seconds}; the command's process group was killed`);
-  else if (result.signal) notes.push(`the command was killed by ${result.signal}`);
-  if (result.pipesHeldAfterExit) {
-    notes.push('a process the command left behind kept its output open after it exited; pipeguard closed it');
+function printResult(result: RunResult): void {
+  if (result.all) {
+    writeOut(printable(result.all));
+    return;
   }
-  // A note is a line of its own, even after stderr that a timeout or a kill cut mid-line.
-  if (notes.length > 0 && !endsAtLineStart(stderr)) process.stderr.write('\n');
-  for (const note of notes) writeNote(note);
+  writeOut(printable(result.stdout));
+  writeErr(printable(result.stderr));
+}
+
+/** `1 s`, `0.3 s`, `1.25 s`: a duration given in milliseconds, as a person reads it. */
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+
+function printNotes(
+  result: RunResult,
+  stoppedBy: NodeJS.Signals | null,
+  timeout: number | null | undefined,
+): void {
+  const took = seconds(Math.round(result.durationMs / 100) * 100);
+  if (stoppedBy)
+    writeNote(`interrupted by ${stoppedBy} after ${took}; the command's process group was stopped`);
+  else if (result.timedOut) {
+    writeNote(
+      `timed out: the ${seconds(timeout ?? 0)} timeout fired; the command's process group was sent SIGTERM and killed after the grace`,
+    );
+  } else if (result.signal) writeNote(`the command was killed by ${result.signal}`);
+  if (result.pipesHeldAfterExit) {
+    writeNote('a process the command left behind kept its output open after it exited; pipeguard closed it');
+  }
 }

@@ -1,36 +1,63 @@
-/** The text of `pipeguard --help`. */
-export const USAGE = `Usage: pipeguard [options] -- COMMAND [ARGS...]   run COMMAND and print its output, made safe
-       COMMAND | pipeguard [options]              the same for standard input
-       pipeguard read FILE [--offset SIZE] [--limit SIZE]
-       pipeguard lines FILE [--from N] [--count N] [--max-line-bytes SIZE]
+import { type CliOption, type CommandName, OPTION_TABLE } from './option-table';
+
+const HEADER = `Usage: pipeguard [run] [options] -- COMMAND [ARGS...]   run COMMAND and print its output, made safe
+       COMMAND | pipeguard [options]                    the same for standard input
+       pipeguard read FILE [options]                    a UTF-8 window of FILE at a byte offset
+       pipeguard lines FILE [options]                   numbered lines of FILE, each cut at a byte cap
+       pipeguard completion bash|zsh|fish               a shell completion script
 
 Output is bounded per stream, binary output is withheld behind a one-line placeholder, and lines
 that are not UTF-8 can be decoded from a legacy codepage; each cut is marked with exact byte counts.
-COMMAND runs without a shell, in its own process group, with standard input closed.
+COMMAND runs without a shell, in its own process group, reading pipeguard's standard input.
+`;
 
-Options for COMMAND or standard input:
-  --max-bytes SIZE          bytes kept per stream; the rest is counted and discarded
-                            (default 1MiB; none keeps everything)
-  --keep head|tail|both     which part of a longer stream is kept (default head)
-  --timeout DURATION        then kill COMMAND's process group: 30s, 500ms, 2m, or a number of
-                            seconds (default none)
-  --fallback ENC|auto|none  decode lines that are not UTF-8 as ENC (iconv-lite names; a comma list
-                            is tried in order); auto: this host's locale codepage (default none)
-  --no-binary-guard         pass binary output through instead of withholding it
-  --max-line-bytes SIZE     cut each line after SIZE bytes, marking the rest (default none)
-Options for read (a UTF-8 window at a byte offset; its edges and next offset go to stderr):
-  --offset SIZE             byte offset of the window (default 0)
-  --limit SIZE              bytes in the window (default 64KiB)
-Options for lines (numbered lines, each cut at a byte cap, marked with what was left out):
-  --from N                  first line, counting from 1 (default 1)
-  --count N                 lines shown at most (default 2000)
-  --max-line-bytes SIZE     bytes shown of each line (default 2000)
-Everywhere:
-  --json                    print the whole result object (counts, flags, texts) as JSON instead
-  -h, --help                show this help
-  -v, --version             show the version
-
+const FOOTER = `
 SIZE is a byte count such as 2000, 64KiB, 1MiB or 1.5MB.
 Exit status: COMMAND's own; 124 if it timed out; 128+N if killed by signal N; 130 if interrupted by
-Ctrl-C (after its process group was stopped); 126/127 if it could not be run; 2 for bad arguments.
+Ctrl-C (after its process group was stopped); 126/127 if it could not be run; 2 for bad arguments;
+1 if pipeguard itself failed.
 `;
+
+const NAMES: Readonly<Record<CommandName, string>> = {
+  run: 'COMMAND',
+  filter: 'standard input',
+  read: 'read',
+  lines: 'lines',
+};
+
+/** The heading of the options that apply to exactly `commands`. */
+function heading(commands: readonly CommandName[] | undefined): string {
+  if (commands === undefined) return 'Everywhere:';
+  const names = commands.map((command) => NAMES[command]);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `Options for ${listed}:`;
+}
+
+/** `--max-bytes SIZE`, `-h, --help`: how an option is written in `--help`. */
+export function optionSynopsis(option: CliOption): string {
+  const long = `--${option.name}${option.value === undefined ? '' : ` ${option.value}`}`;
+  return option.short === undefined ? `    ${long}` : `-${option.short}, ${long}`;
+}
+
+/**
+ * The text of `pipeguard --help`, made from the option table: each option appears once, under the
+ * commands it applies to, so help and parser cannot disagree.
+ */
+export function usage(): string {
+  const groups = new Map<string, CliOption[]>();
+  for (const option of OPTION_TABLE) {
+    const key = option.commands?.join(',') ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), option]);
+  }
+  const sections = [...groups.values()].map((options) => {
+    const rows = options.map((option) => {
+      const synopsis = optionSynopsis(option);
+      const pad = synopsis.length < 26 ? ' '.repeat(26 - synopsis.length) : `\n${' '.repeat(28)}`;
+      return `  ${synopsis}${pad}${option.help}`;
+    });
+    return `${heading(options[0]?.commands)}\n${rows.join('\n')}`;
+  });
+  // Options for every command come last, as a tool's own flags usually do.
+  const everywhere = groups.has('') ? sections.splice([...groups.keys()].indexOf(''), 1) : [];
+  return `${HEADER}\n${[...sections, ...everywhere].join('\n')}\n${FOOTER}`;
+}

@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectBytes } from '@pipeguard/test-utils';
@@ -8,26 +8,12 @@ const packagesDir = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the tests spawn: what `npm install -g pipeguard` would put on the PATH. */
 export const CLI = join(packagesDir, 'pipeguard/dist/cli.js');
 
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 /**
- * Builds pipeguard and the packages it bundles when the binary is missing or older than any of their
- * sources: `pnpm test` runs against sources, and these tests must not spawn a stale binary.
+ * Fails with a clear message when the binary was not built: tests never build it themselves (CI's
+ * build step does; locally, `pnpm build` first).
  */
-export function ensureBuilt(): void {
-  const built = statSync(CLI, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = readdirSync(packagesDir)
-    .filter((name) => name !== 'test-utils')
-    .map((name) => newestSourceMtime(join(packagesDir, name, 'src')));
-  if (built >= Math.max(...sources)) return;
-  execFileSync('pnpm', ['--filter', 'pipeguard...', 'run', 'build'], { cwd: packagesDir, stdio: 'ignore' });
+export function requireBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run pnpm build first`);
 }
 
 /** What a finished run of the binary printed and how it ended. */

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineGroup, defineQuestion } from './lib/question';
+
+/** The built bin, what `pnpm exec pipeguard` runs. */
+const CLI = fileURLToPath(new URL('../packages/pipeguard/dist/cli.js', import.meta.url));
+
+/** Spawns node with `args` `times` times in a row and returns how many exited 0. */
+function spawnRepeatedly(args: readonly string[], times: number): number {
+  let succeeded = 0;
+  for (let i = 0; i < times; i++) {
+    if (spawnSync(process.execPath, args, { stdio: 'ignore' }).status === 0) succeeded++;
+  }
+  return succeeded;
+}
+
+interface Input {
+  /** Process starts per measured run: enough for one run to last long against timer noise. */
+  starts: number;
+}
+
+export default defineQuestion({
+  id: 'cli-startup',
+  title: 'CLI start-up: pipeguard -- true against a bare node -e 0, each started many times in a row',
+  groups: [
+    defineGroup<Input>({
+      name: 'start, run true, exit (one run = 10 starts)',
+      setup: ({ quick }) => {
+        if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run pnpm build first`);
+        return { starts: quick ? 2 : 10 };
+      },
+      // Not bytes: one "byte" per start, so the MB/s column reads as starts per microsecond.
+      bytes: (input) => input.starts,
+      baseline: 'node -e 0',
+      runs: 21,
+      contenders: [
+        {
+          name: 'node -e 0',
+          run: ({ starts }) => spawnRepeatedly(['-e', '0'], starts),
+          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok' : 'a start failed'),
+        },
+        {
+          name: 'pipeguard -- true',
+          run: ({ starts }) => spawnRepeatedly([CLI, '--', 'true'], starts),
+          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a run failed'),
+        },
+      ],
+      // Issue 22: pipeguard -- true within 1.4× of node -e 0.
+      targets: [{ contender: 'pipeguard -- true', minRatio: 1 / 1.4 }],
+    }),
+  ],
+});
