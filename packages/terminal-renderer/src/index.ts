@@ -1,1 +1,5 @@
-export {};
+export {
+  TerminalRenderer,
+  type TerminalRendererOptions,
+  type TerminalRendererStats,
+} from './terminal-renderer';

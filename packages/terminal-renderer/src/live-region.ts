@@ -1,0 +1,336 @@
+import { utf8SequenceLength } from '@pipeguard/shared';
+import { Row, TAB_STOP, type Terminator } from './row';
+
+const LF = 0x0a;
+const CR = 0x0d;
+const TAB_BYTE = Buffer.from([0x09]);
+/** Bytes past which a line drawn over (not appended to) is cut at once, not at the next control. */
+const RUNAWAY_BYTES = 64 * 1024;
+/** `cursorColumn` when the cursor sits just past the row's last cell, not yet counted. */
+export const AT_END = -1;
+
+/** Receives committed output: `source[start, end)`, from input offset `inputStart` (exactly or as a line). */
+export type Emit = (
+  source: Uint8Array,
+  start: number,
+  end: number,
+  inputStart: number,
+  exact: boolean,
+  stable: boolean,
+) => void;
+
+const TERMINATORS: readonly Buffer[] = [Buffer.alloc(0), Buffer.from('\n'), Buffer.from('\r\n')];
+
+/**
+ * The most recent `maxLiveLines` lines, as the screen of a terminal that tall and infinitely wide: the
+ * cursor moves within them, and a line that scrolls off the top is final and goes downstream at once.
+ */
+export class LiveRegion {
+  readonly #maxLines: number;
+  readonly #maxLineBytes: number;
+  readonly #runawayBytes: number;
+  readonly #emit: Emit;
+  rows: Row[];
+  cursorRow = 0;
+  cursorColumn = AT_END;
+  #savedRow = 0;
+  #savedColumn = 0;
+  /** Set by a move back over drawn cells; the next write or erase over them counts one redraw. */
+  #rewound = false;
+  framesOverwritten = 0;
+
+  constructor(maxLines: number, maxLineBytes: number, emit: Emit) {
+    this.#maxLines = maxLines;
+    this.#maxLineBytes = maxLineBytes;
+    this.#runawayBytes = Math.max(4 * maxLineBytes, RUNAWAY_BYTES);
+    this.#emit = emit;
+    this.rows = [new Row(0, true)];
+  }
+
+  get #row(): Row {
+    return this.rows[this.cursorRow] as Row;
+  }
+
+  /** Whether text goes on the end of the last row, so that it can be appended without looking at it. */
+  appending(): boolean {
+    if (this.cursorRow !== this.rows.length - 1) return false;
+    if (this.cursorColumn !== AT_END && this.cursorColumn === this.#row.columns()) this.cursorColumn = AT_END;
+    return this.cursorColumn === AT_END;
+  }
+
+  column(): number {
+    return this.cursorColumn === AT_END ? this.#row.columns() : this.cursorColumn;
+  }
+
+  /** Marks the cursor's row as no longer its input's bytes one for one (something was removed or moved). */
+  touch(): void {
+    this.#row.exact = false;
+  }
+
+  /**
+   * Appends plain text (no control but LF, TAB and NUL) at the end of the last row, in bulk: only the
+   * last `maxLiveLines` lines of it are copied into rows, the rest is committed as it stands.
+   */
+  appendText(source: Buffer, start: number, end: number, inputOffset: number): void {
+    const firstLf = source.indexOf(LF, start);
+    if (firstLf === -1 || firstLf >= end) {
+      this.#appendLong(source, start, end, inputOffset);
+      return;
+    }
+    this.#rewound = false;
+    const feeds: number[] = [];
+    for (let at = end; at > start && feeds.length < this.#maxLines; ) {
+      const lf = source.lastIndexOf(LF, at - 1);
+      if (lf < start) break;
+      feeds.push(lf);
+      at = lf;
+    }
+    const lines = feeds.length;
+    let next = start;
+    if (lines === this.#maxLines) {
+      // Every current row and the text up to the oldest live line's start are final.
+      const cut = feeds[lines - 1] as number;
+      this.#commitRows(this.rows.length - 1);
+      const row = this.#row;
+      this.#emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+      this.#emit(source, start, cut + 1, inputOffset, true, true);
+      this.rows = [];
+      next = cut + 1;
+      feeds.pop();
+    } else {
+      const excess = this.rows.length + lines - this.#maxLines;
+      if (excess > 0) this.#commitRows(excess);
+      const lf = feeds.pop() as number;
+      this.#endRow(source, start, lf, lf > start && source[lf - 1] === CR);
+      next = lf + 1;
+    }
+    // The rows of the live lines, oldest first.
+    while (feeds.length > 0) {
+      const lf = feeds.pop() as number;
+      const row = new Row(inputOffset + next - start, true, Math.max(128, lf - next));
+      this.rows.push(row);
+      this.#endRow(source, next, lf, lf > next && source[lf - 1] === CR);
+      next = lf + 1;
+    }
+    const last = new Row(inputOffset + next - start, true, Math.max(128, end - next));
+    last.append(source, next, end);
+    this.rows.push(last);
+    this.cursorRow = this.rows.length - 1;
+    this.cursorColumn = AT_END;
+    for (let index = 0; index < this.rows.length; index++) this.#limit(index);
+  }
+
+  /**
+   * Appends text with no LF to the last row. When the row and the text come to more than `maxLineBytes`,
+   * they are cut as {@link LiveRegion.limitCursorRow} would cut them after a copy, without the copy:
+   * the input's part goes downstream as it is.
+   */
+  #appendLong(source: Buffer, start: number, end: number, inputOffset: number): void {
+    const row = this.#row;
+    const held = row.length;
+    const total = held + end - start;
+    if (total <= this.#maxLineBytes) {
+      row.append(source, start, end);
+      return;
+    }
+    const byteAt = (at: number) =>
+      at < held ? (row.bytes[at] as number) : (source[start + at - held] as number);
+    let cut = 0;
+    while (total - cut > this.#maxLineBytes) {
+      const next = characterBoundaryBefore(byteAt, cut + this.#maxLineBytes, cut);
+      if (cut === 0) this.#commitRows(this.cursorRow);
+      if (cut < held) {
+        const inputStart = row.exact ? row.sourceStart + cut : row.sourceStart;
+        this.#emit(row.bytes, cut, Math.min(held, next), inputStart, row.exact, false);
+      }
+      if (next > held) {
+        const from = Math.max(cut, held) - held;
+        this.#emit(source, start + from, start + next - held, inputOffset + from, true, true);
+      }
+      cut = next;
+    }
+    if (cut < held) {
+      row.dropHead(cut);
+      row.append(source, start, end);
+      return;
+    }
+    const exact = row.exact && row.sourceStart + held === inputOffset;
+    row.clear();
+    row.sourceStart = inputOffset + cut - held;
+    row.exact = exact;
+    row.append(source, start + cut - held, end);
+  }
+
+  /** Adds `source[start, lf)` to the last row and ends it there (without the CR of a CRLF). */
+  #endRow(source: Uint8Array, start: number, lf: number, crlf: boolean): void {
+    const row = this.rows[this.rows.length - 1] as Row;
+    row.append(source, start, crlf && lf > start ? lf - 1 : lf);
+    row.terminator = crlf ? 2 : 1;
+  }
+
+  /** Writes `width` cells of text (no controls) at the cursor, overwriting. */
+  write(source: Uint8Array, start: number, end: number, width: number, simple: boolean): void {
+    const row = this.#row;
+    const column = this.column();
+    const columns = row.columns();
+    if (column < columns) this.#redraw();
+    row.write(column, source, start, end, width, simple);
+    row.exact = false;
+    this.cursorColumn = column + width >= columns ? AT_END : column + width;
+    // Only a runaway line is cut here: elsewhere the cut waits for the next control, so that it falls where the input's bytes say, however they were chunked.
+    if (row.length > this.#runawayBytes) this.limitCursorRow();
+  }
+
+  tab(): void {
+    const column = this.column();
+    const stop = column + TAB_STOP - (column % TAB_STOP);
+    if (column >= this.#row.columns()) this.write(TAB_BYTE, 0, 1, stop - column, false);
+    else this.cursorColumn = stop;
+  }
+
+  lineFeed(crlf: boolean, inputOffset: number): void {
+    this.#rewound = false;
+    if (this.cursorRow < this.rows.length - 1) {
+      this.cursorRow++;
+    } else {
+      if (this.rows.length === this.#maxLines) this.#commitRows(1);
+      const last = this.rows[this.rows.length - 1] as Row;
+      last.terminator = (crlf ? 2 : 1) as Terminator;
+      this.rows.push(new Row(inputOffset, true));
+      this.cursorRow = this.rows.length - 1;
+    }
+    this.cursorColumn = 0;
+  }
+
+  carriageReturn(): void {
+    this.cursorColumn = 0;
+    this.#rewound = true;
+  }
+
+  backspace(): void {
+    this.cursorColumn = Math.max(0, this.column() - 1);
+    this.#rewound = true;
+  }
+
+  moveColumn(column: number): void {
+    const target = Math.max(0, Math.min(column, this.#maxLineBytes));
+    if (target < this.column()) this.#rewound = true;
+    this.cursorColumn = target;
+  }
+
+  moveRow(row: number, inputOffset: number): void {
+    const column = this.column();
+    const target = Math.max(0, Math.min(row, this.#maxLines - 1));
+    if (target < this.cursorRow) this.#rewound = true;
+    while (this.rows.length <= target) this.lineFeedAtBottom(inputOffset);
+    this.cursorRow = target;
+    this.cursorColumn = column;
+  }
+
+  /** Adds an empty row below the last (a cursor moved down past the drawn lines, as on a tall screen). */
+  lineFeedAtBottom(inputOffset: number): void {
+    (this.rows[this.rows.length - 1] as Row).terminator = 1;
+    this.rows.push(new Row(inputOffset, false));
+  }
+
+  /** EL: 0 erases right of the cursor, 1 left of it (inclusive), 2 the whole line. */
+  eraseInLine(mode: number): void {
+    const row = this.#row;
+    const column = this.column();
+    if (row.length === 0) return;
+    if (mode !== 0 || column < row.columns()) this.#redraw();
+    row.exact = false;
+    if (mode === 0) row.eraseRight(column);
+    else if (mode === 1) row.eraseLeft(column);
+    else if (mode === 2) row.clear();
+    this.cursorColumn = column;
+  }
+
+  /** ED: 0 erases below the cursor, 1 above it, 2 the whole live region. */
+  eraseInDisplay(mode: number): void {
+    if (mode > 2) return;
+    const below = mode === 0 || mode === 2;
+    const above = mode === 1 || mode === 2;
+    for (let index = 0; index < this.rows.length; index++) {
+      const row = this.rows[index] as Row;
+      if ((index > this.cursorRow && below) || (index < this.cursorRow && above)) {
+        if (row.length > 0) this.#redraw();
+        row.clear();
+        row.exact = false;
+      }
+    }
+    this.eraseInLine(mode);
+  }
+
+  saveCursor(): void {
+    this.#savedRow = this.cursorRow;
+    this.#savedColumn = this.column();
+  }
+
+  restoreCursor(inputOffset: number): void {
+    this.moveRow(this.#savedRow, inputOffset);
+    this.moveColumn(this.#savedColumn);
+  }
+
+  /** Emits every row, the last without a terminator: the end of the input. */
+  flush(): void {
+    this.#commitRows(this.rows.length);
+  }
+
+  #redraw(): void {
+    if (!this.#rewound) return;
+    this.#rewound = false;
+    this.framesOverwritten++;
+  }
+
+  #commitRows(count: number): void {
+    for (let index = 0; index < count; index++) {
+      const row = this.rows[index] as Row;
+      this.#emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+      const terminator = TERMINATORS[row.terminator] as Buffer;
+      this.#emit(terminator, 0, terminator.length, row.sourceStart + row.length, row.exact, true);
+    }
+    this.rows.splice(0, count);
+    this.cursorRow -= count;
+    this.#savedRow = Math.max(0, this.#savedRow - count);
+    if (this.rows.length === 0) this.rows.push(new Row(0, false));
+    if (this.cursorRow < 0) this.cursorRow = 0;
+  }
+
+  /**
+   * Keeps the cursor's row within `maxLineBytes`: while it is longer, the rows above it and its first
+   * `maxLineBytes` (back to a UTF-8 character boundary) are committed: a line too long to hold is final
+   * in part, and the cursor keeps its place in what remains.
+   */
+  limitCursorRow(): void {
+    this.#limit(this.cursorRow);
+  }
+
+  #limit(index: number): void {
+    let row = this.rows[index] as Row;
+    while (row.length > this.#maxLineBytes) {
+      this.#commitRows(this.rows.indexOf(row));
+      const bytes = row.bytes;
+      const cut = characterBoundaryBefore((at) => bytes[at] as number, this.#maxLineBytes, 0);
+      const cutColumns = row.columnAtByte(cut);
+      this.#emit(row.bytes, 0, cut, row.sourceStart, row.exact, false);
+      row.dropHead(cut);
+      if (this.rows[this.cursorRow] === row && this.cursorColumn !== AT_END)
+        this.cursorColumn = Math.max(0, this.cursorColumn - cutColumns);
+      row = this.rows[this.rows.indexOf(row)] as Row;
+    }
+  }
+}
+
+/**
+ * The last UTF-8 character boundary at or before `end` (see `findUtf8BoundaryBefore`, over bytes read
+ * through `byteAt`), but never at or before `floor`.
+ */
+function characterBoundaryBefore(byteAt: (at: number) => number, end: number, floor: number): number {
+  for (let at = end - 1; at >= Math.max(floor + 1, end - 3); at--) {
+    const byte = byteAt(at);
+    if ((byte & 0xc0) === 0x80) continue;
+    return at + utf8SequenceLength(byte) > end ? at : end;
+  }
+  return end;
+}

@@ -1,0 +1,211 @@
+import { isAscii } from 'node:buffer';
+import { readCell } from './cell-width';
+
+const SPACE = 0x20;
+const TAB = 0x09;
+export const TAB_STOP = 8;
+/** What ends a row in the output: nothing yet (the last row), LF, or CRLF as the input had it. */
+export type Terminator = 0 | 1 | 2;
+
+/**
+ * One line of the live region: its bytes as they will be emitted and, computed only when a cursor move
+ * needs it, which byte each column starts at. A row of ASCII without tabs ("simple") needs no map:
+ * column and byte offset are the same, which keeps a redrawn progress bar to a few native copies.
+ */
+export class Row {
+  bytes: Buffer;
+  length = 0;
+  terminator: Terminator = 0;
+  /** Input offset of the start of the input line this row was begun by. */
+  sourceStart: number;
+  /** Whether the row's bytes are the input's from `sourceStart` on, one for one. */
+  exact: boolean;
+  #simple: boolean | null = true;
+  #columns = 0;
+  /** Byte start of each column, `columns + 1` entries; a column that continues a wide cell or a tab repeats its start. */
+  #starts: Int32Array | null = null;
+
+  constructor(sourceStart: number, exact: boolean, capacity = 128) {
+    this.bytes = Buffer.allocUnsafe(capacity);
+    this.sourceStart = sourceStart;
+    this.exact = exact;
+  }
+
+  /** Appends bytes at the end without looking at them; the column map is rebuilt when next needed. */
+  append(source: Uint8Array, start: number, end: number): void {
+    this.#reserve(this.length + end - start);
+    this.bytes.set(source.subarray(start, end), this.length);
+    this.length += end - start;
+    this.#invalidate();
+  }
+
+  columns(): number {
+    if (this.#columns < 0) this.#layout();
+    return this.#columns;
+  }
+
+  /** Byte offset where column `column` starts (the row's length at or past its end). */
+  byteAt(column: number): number {
+    const columns = this.columns();
+    if (column >= columns) return this.length;
+    return this.#simple ? column : (this.#starts as Int32Array)[column]!;
+  }
+
+  /** The column that starts at byte `offset` (a cell boundary), or the column count past the end. */
+  columnAtByte(offset: number): number {
+    const columns = this.columns();
+    if (this.#simple) return Math.min(offset, columns);
+    const starts = this.#starts as Int32Array;
+    let column = 0;
+    while (column < columns && starts[column]! < offset) column++;
+    return column;
+  }
+
+  /**
+   * Overwrites the cells from `column` with `width` cells of `source[start, end)`: columns past the end
+   * are padded with spaces, and the remains of a wide character or tab cut at either edge become spaces,
+   * as a terminal shows them.
+   */
+  write(
+    column: number,
+    source: Uint8Array,
+    start: number,
+    end: number,
+    width: number,
+    simple: boolean,
+  ): void {
+    const columns = this.columns();
+    let from = this.length;
+    let spacesBefore = column - columns;
+    let to = this.length;
+    let spacesAfter = 0;
+    if (column < columns) {
+      const first = this.#cellStartColumn(column);
+      from = this.byteAt(first);
+      spacesBefore = column - first;
+      const stop = column + width;
+      if (stop < columns) {
+        const next = this.#cellEndColumn(stop);
+        to = this.byteAt(next);
+        spacesAfter = next - stop;
+      }
+    }
+    const tail = this.length - to;
+    const length = from + spacesBefore + (end - start) + spacesAfter + tail;
+    this.#reserve(length);
+    this.bytes.copyWithin(length - tail, to, this.length);
+    this.bytes.fill(SPACE, from, from + spacesBefore);
+    this.bytes.set(source.subarray(start, end), from + spacesBefore);
+    this.bytes.fill(SPACE, length - tail - spacesAfter, length - tail);
+    this.length = length;
+    if (this.#simple === true && simple) this.#columns = Math.max(columns, column + width);
+    else this.#invalidate();
+  }
+
+  /** Erases from `column` to the end of the row (EL 0). */
+  eraseRight(column: number): void {
+    if (column >= this.columns()) return;
+    const first = this.#cellStartColumn(column);
+    const from = this.byteAt(first);
+    this.#reserve(from + column - first);
+    this.bytes.fill(SPACE, from, from + column - first);
+    this.length = from + column - first;
+    if (this.#simple === true) this.#columns = column;
+    else this.#invalidate();
+  }
+
+  /** Erases from the start of the row through `column` (EL 1): the erased cells become spaces. */
+  eraseLeft(column: number): void {
+    const columns = this.columns();
+    if (column + 1 >= columns) {
+      this.clear();
+      return;
+    }
+    const next = this.#cellEndColumn(column + 1);
+    const to = this.byteAt(next);
+    const tail = this.length - to;
+    this.#reserve(next + tail);
+    this.bytes.copyWithin(next, to, this.length);
+    this.bytes.fill(SPACE, 0, next);
+    this.length = next + tail;
+    this.#invalidate();
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.#simple = true;
+    this.#columns = 0;
+    this.#starts = null;
+  }
+
+  /** Drops the first `count` bytes (committed downstream): the rest moves to column 0. */
+  dropHead(count: number): void {
+    this.bytes.copyWithin(0, count, this.length);
+    this.length -= count;
+    if (this.exact) this.sourceStart += count;
+    this.#invalidate();
+  }
+
+  /** Whether `column` continues a cell begun in an earlier column (a wide character's right half, a tab). */
+  #continues(column: number): boolean {
+    if (this.#simple || column <= 0 || column >= this.columns()) return false;
+    const starts = this.#starts as Int32Array;
+    return starts[column] === starts[column - 1];
+  }
+
+  #cellStartColumn(column: number): number {
+    let first = column;
+    while (this.#continues(first)) first--;
+    return first;
+  }
+
+  #cellEndColumn(column: number): number {
+    let next = column;
+    while (this.#continues(next)) next++;
+    return next;
+  }
+
+  #invalidate(): void {
+    this.#simple = null;
+    this.#columns = -1;
+    this.#starts = null;
+  }
+
+  #layout(): void {
+    const bytes = this.bytes.subarray(0, this.length);
+    if (isAscii(bytes) && bytes.indexOf(TAB) === -1) {
+      this.#simple = true;
+      this.#columns = this.length;
+      return;
+    }
+    const starts: number[] = [];
+    for (let at = 0; at < this.length; ) {
+      if (bytes[at] === TAB) {
+        const width = TAB_STOP - (starts.length % TAB_STOP);
+        for (let cell = 0; cell < width; cell++) starts.push(at);
+        at++;
+        continue;
+      }
+      const cell = readCell(bytes, at, this.length);
+      const width = cell & 3;
+      // A combining mark joins the cell before it; one with no cell before it takes a cell of its own.
+      if (width === 0 && starts.length > 0) {
+        at += cell >> 2;
+        continue;
+      }
+      for (let column = 0; column < Math.max(width, 1); column++) starts.push(at);
+      at += cell >> 2;
+    }
+    starts.push(this.length);
+    this.#simple = false;
+    this.#columns = starts.length - 1;
+    this.#starts = Int32Array.from(starts);
+  }
+
+  #reserve(length: number): void {
+    if (length <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(length, this.bytes.length * 2));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
+}

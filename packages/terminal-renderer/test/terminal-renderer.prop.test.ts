@@ -1,0 +1,102 @@
+import { cutsFor, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rendererLines, xtermLines } from './oracle';
+import { program } from './programs';
+import { render } from './render';
+
+/** The live region of the oracle properties: small, so that programs scroll lines out of it. */
+const ROWS = 6;
+
+const ESC = 0x1b;
+const BS = 0x08;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** C0 controls the renderer removes once a stream draws: bytes that plain-text properties leave out. */
+const DRAWING_BYTES = new Set([ESC, BS, CR, 0x07, 0x0b, 0x0c, 0x0e, 0x18, 0x1a]);
+
+/** Arbitrary bytes with no ESC, BS or bare CR: any byte else, CRLF, invalid UTF-8 and NUL included. */
+const plainBytes = fc
+  .array(
+    fc.oneof(
+      fc
+        .uint8Array({ maxLength: 16 })
+        .map((array) => Buffer.from(array.filter((byte) => !DRAWING_BYTES.has(byte)))),
+      fc
+        .constantFrom('\r\n', '\n', '\0', '\t', 'é', '東京', '\xff')
+        .map((piece) => Buffer.from(piece, 'latin1')),
+    ),
+    { maxLength: 40 },
+  )
+  .map((pieces) => Buffer.concat(pieces));
+
+function hasBareCr(bytes: Uint8Array): boolean {
+  return bytes.some((byte, index) => byte === CR && bytes[index + 1] !== LF);
+}
+
+describe('TerminalRenderer properties', () => {
+  it('should render every drawing program as @xterm/headless shows it', async () => {
+    await fc.assert(
+      fc.asyncProperty(program, async (bytes) => {
+        const { output } = await render(bytes, { maxLiveLines: ROWS });
+        expect(rendererLines(output)).toEqual(await xtermLines(bytes, ROWS));
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
+  }, 300_000);
+
+  it('should pass bytes with no ESC, BS or bare CR through unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        plainBytes.chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, cuts }))),
+        fc.integer({ min: 1, max: 8 }),
+        async ({ bytes, cuts }, maxLiveLines) => {
+          const { output, stats } = await render(bytes, { maxLiveLines }, cuts);
+          expect(output).toEqual(bytes);
+          expect(stats).toEqual({
+            bytesIn: bytes.length,
+            bytesOut: bytes.length,
+            sequencesRemoved: 0,
+            framesOverwritten: 0,
+          });
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  }, 120_000);
+
+  it('should emit no ESC, BS or bare CR, and render its own output unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(program, async (bytes) => {
+        const { output } = await render(bytes, { maxLiveLines: ROWS });
+        expect(output.includes(ESC)).toBe(false);
+        expect(output.includes(BS)).toBe(false);
+        expect(hasBareCr(output)).toBe(false);
+        expect((await render(output, { maxLiveLines: ROWS })).output).toEqual(output);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  }, 120_000);
+
+  it('should give the same output and stats for every chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        program.chain((bytes) => cutsFor(bytes.length, 20).map((cuts) => ({ bytes, cuts }))),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 4, max: 40 }),
+        async ({ bytes, cuts }, maxLiveLines, maxLineBytes) => {
+          const options = { maxLiveLines, maxLineBytes };
+          const whole = await render(bytes, options);
+          const cut = await render(bytes, options, cuts);
+          expect(cut.output).toEqual(whole.output);
+          expect(cut.stats).toEqual(whole.stats);
+          const byteByByte = await render(bytes, options, [...bytes.keys()]);
+          expect(byteByByte.output).toEqual(whole.output);
+          expect(byteByByte.stats).toEqual(whole.stats);
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  }, 120_000);
+});
