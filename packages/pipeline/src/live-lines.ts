@@ -1,0 +1,274 @@
+import { FallbackDecoder } from '@pipeguard/fallback-decoder';
+import { LineClipper } from '@pipeguard/file-window';
+import type { LineBatch, LineTerminator, LineUnit } from '@pipeguard/line-splitter';
+import { LineSplitter } from '@pipeguard/line-splitter';
+import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { pullAll, pullOne } from './live-pull';
+
+/** Options of {@link LiveLines}. */
+export interface LiveLinesOptions {
+  /** Encoding(s) for lines that are not UTF-8 (iconv-lite names), or `null` for none. @defaultValue `null` */
+  fallback?: string | string[] | null;
+  /** Byte cap of one line unit without a terminator: a longer line arrives in several. @defaultValue `32768` */
+  maxUnitBytes?: number;
+  /** Byte cap of each line handed out, with an exact marker for the rest; `null` clips nothing. @defaultValue `null` */
+  maxLineBytes?: number | null;
+  /**
+   * Lines waiting for the consumer before newer ones are dropped: room for the bursts a pipe delivers
+   * (a 64 KiB chunk of short lines is a thousand or more) while the consumer waits for its turn.
+   * @defaultValue `10000`
+   */
+  maxQueuedLines?: number;
+  /** Bytes of lines waiting for the consumer before newer ones are dropped. @defaultValue `1048576` (1 MiB) */
+  maxQueuedBytes?: number;
+}
+
+/** A line as it arrived, decoded; `offset` counts bytes written to the {@link LiveLines}. */
+export interface LiveLine {
+  type: 'line';
+  /** The decoded line without its terminator, clipped at `maxLineBytes` with a marker. */
+  text: string;
+  /** What ended it: `'\n'`, `'\r\n'`, `'\r'`, or `''` for a cut at `maxUnitBytes` or the end of input. */
+  terminator: LineTerminator;
+  /** Byte offset of the line's first byte in the input. */
+  offset: number;
+  /** Whether `maxLineBytes` cut the line. */
+  clipped: boolean;
+}
+
+/** Lines the consumer did not get because it fell behind, in the place where they were. */
+export interface LiveDrop {
+  type: 'dropped';
+  /** Lines dropped here. */
+  lines: number;
+  /** Their bytes, terminators included (the next line's offset is that much further). */
+  bytes: number;
+}
+
+/** What a consumer of {@link LiveLines} receives, in input order. */
+export type LiveEvent = LiveLine | LiveDrop;
+
+/** Counters of a {@link LiveLines}, as a fresh plain object. */
+export interface LiveLinesStats {
+  /** Lines found in the input, whatever became of them. */
+  lines: number;
+  /** Lines handed to the consumer. */
+  deliveredLines: number;
+  /** Lines dropped because the consumer fell behind. */
+  droppedLines: number;
+  /** Bytes of the dropped lines. */
+  droppedBytes: number;
+  /** Lines waiting for the consumer now. */
+  queuedLines: number;
+  /** Bytes of the lines waiting now. */
+  queuedBytes: number;
+}
+
+type QueueEntry = LineBatch | LiveDrop;
+
+const KNOWN_OPTIONS = [
+  'fallback',
+  'maxUnitBytes',
+  'maxLineBytes',
+  'maxQueuedLines',
+  'maxQueuedBytes',
+] as const;
+
+/**
+ * Hands the lines of a byte stream to one live consumer as they arrive, as an async iterable of
+ * {@link LiveEvent}s, without ever holding the producer back: `write()` only splits and queues; when the
+ * queue is full, newer lines are dropped whole, counted, and a `{ type: 'dropped' }` event stands in
+ * their place. Lines are clipped and decoded only when the consumer takes them, so dropped ones cost
+ * one split. Memory: at most `maxQueuedLines` lines and `maxQueuedBytes` bytes queued, plus the line
+ * being handed out and the splitter's unfinished line (at most `maxUnitBytes`).
+ */
+export class LiveLines implements AsyncIterable<LiveEvent> {
+  readonly #splitter: LineSplitter;
+  readonly #clipper: LineClipper | null;
+  readonly #decoder: FallbackDecoder;
+  readonly #maxQueuedLines: number;
+  readonly #maxQueuedBytes: number;
+  readonly #queue: QueueEntry[] = [];
+  #queuedLines = 0;
+  #queuedBytes = 0;
+  /** The units of the batch being handed out, and the next one's index. */
+  #current: { units: LineUnit[]; next: number } | null = null;
+  #drop: LiveDrop | null = null;
+  #waiting: ((result: IteratorResult<LiveEvent>) => void) | null = null;
+  #ended = false;
+  #iterated = false;
+  #closed = false;
+  #lines = 0;
+  #delivered = 0;
+  #droppedLines = 0;
+  #droppedBytes = 0;
+
+  /**
+   * @param options - See {@link LiveLinesOptions}.
+   * @throws TypeError for an unknown option or a wrong type; RangeError for a value out of range.
+   */
+  constructor(options?: LiveLinesOptions) {
+    validateOptionsObject(options, KNOWN_OPTIONS);
+    const {
+      fallback = null,
+      maxUnitBytes = 32 * 1024,
+      maxLineBytes = null,
+      maxQueuedLines = 10_000,
+      maxQueuedBytes = 1024 * 1024,
+    } = options ?? {};
+    validateInteger('maxQueuedLines', maxQueuedLines, { minimum: 1 });
+    validateInteger('maxQueuedBytes', maxQueuedBytes, { minimum: 1 });
+    this.#splitter = new LineSplitter({ maxUnitBytes, batched: true });
+    this.#clipper = maxLineBytes === null ? null : new LineClipper({ maxLineBytes });
+    this.#decoder = new FallbackDecoder({ fallback });
+    this.#maxQueuedLines = maxQueuedLines;
+    this.#maxQueuedBytes = maxQueuedBytes;
+  }
+
+  /** A snapshot of the counters. */
+  get stats(): LiveLinesStats {
+    return {
+      lines: this.#lines,
+      deliveredLines: this.#delivered,
+      droppedLines: this.#droppedLines,
+      droppedBytes: this.#droppedBytes,
+      queuedLines: this.#queuedLines,
+      queuedBytes: this.#queuedBytes,
+    };
+  }
+
+  /** Takes the next bytes of the stream; returns at once, whatever the consumer is doing. Do not modify `chunk` afterwards. */
+  write(chunk: Buffer): void {
+    if (this.#ended || this.#closed) return;
+    this.#splitter.write(chunk);
+    for (const batch of pullAll<LineBatch>(this.#splitter)) this.#offer(batch);
+  }
+
+  /** Ends the stream: the last unfinished line is handed out, then the iteration ends. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (!this.#closed) {
+      this.#splitter.end();
+      for (const batch of pullAll<LineBatch>(this.#splitter)) this.#offer(batch, true);
+      if (this.#drop !== null) this.#queue.push(this.#drop);
+      this.#drop = null;
+    }
+    this.#wake();
+  }
+
+  #offer(batch: LineBatch, ending = false): void {
+    const lines = batch.unitCount ?? batch.units.length;
+    this.#lines += lines;
+    // The unfinished last line is let in at the end whatever the caps, so the view ends where the input does.
+    const admitted = ending ? batch : this.#admit(batch, lines);
+    const admittedLines = admitted === null ? 0 : (admitted.unitCount ?? admitted.units.length);
+    const droppedBytes = batch.bytes.length - (admitted?.bytes.length ?? 0);
+    if (admitted !== null) {
+      if (this.#drop !== null) this.#queue.push(this.#drop);
+      this.#drop = null;
+      this.#queue.push(admitted);
+      this.#queuedLines += admittedLines;
+      this.#queuedBytes += admitted.bytes.length;
+    }
+    if (admittedLines < lines) {
+      this.#drop ??= { type: 'dropped', lines: 0, bytes: 0 };
+      this.#drop.lines += lines - admittedLines;
+      this.#drop.bytes += droppedBytes;
+      this.#droppedLines += lines - admittedLines;
+      this.#droppedBytes += droppedBytes;
+    }
+    this.#wake();
+  }
+
+  /** The batch, or its first lines that fit under both caps (`null` when none does): the rest is dropped. */
+  #admit(batch: LineBatch, lines: number): LineBatch | null {
+    const roomLines = this.#maxQueuedLines - this.#queuedLines;
+    const roomBytes = this.#maxQueuedBytes - this.#queuedBytes;
+    if (lines <= roomLines && batch.bytes.length <= roomBytes) return batch;
+    if (roomLines <= 0 || roomBytes <= 0) return null;
+    // Only a batch cut here has its units built: a full queue drops whole batches without looking inside.
+    const units = batch.units.slice(0, roomLines);
+    let end = 0;
+    let count = 0;
+    for (const unit of units) {
+      const unitEnd = unit.offset - batch.offset + unit.bytes.length + unit.terminator.length;
+      if (unitEnd > roomBytes) break;
+      end = unitEnd;
+      count++;
+    }
+    if (count === 0) return null;
+    return {
+      bytes: batch.bytes.subarray(0, end),
+      offset: batch.offset,
+      units: units.slice(0, count),
+      unitCount: count,
+    };
+  }
+
+  #wake(): void {
+    const waiting = this.#waiting;
+    if (waiting === null) return;
+    const event = this.#take();
+    if (event === null && !this.#ended && !this.#closed) return;
+    this.#waiting = null;
+    waiting(event === null ? { value: undefined, done: true } : { value: event, done: false });
+  }
+
+  /** The next event for the consumer, or `null` when none is queued. */
+  #take(): LiveEvent | null {
+    if (this.#current !== null && this.#current.next < this.#current.units.length) {
+      return this.#decode(this.#current.units[this.#current.next++] as LineUnit);
+    }
+    this.#current = null;
+    const entry = this.#queue.shift();
+    if (entry === undefined) return null;
+    if ('type' in entry) return entry;
+    this.#queuedLines -= entry.unitCount ?? entry.units.length;
+    this.#queuedBytes -= entry.bytes.length;
+    this.#current = { units: entry.units, next: 0 };
+    return this.#take();
+  }
+
+  #decode(unit: LineUnit): LiveLine {
+    const clipped = this.#clipper === null ? unit : pullOne<LineUnit>(this.#clipper, unit);
+    const text = pullOne<string | null>(this.#decoder, clipped) ?? '';
+    this.#delivered++;
+    return {
+      type: 'line',
+      text: text.slice(0, text.length - unit.terminator.length),
+      terminator: unit.terminator,
+      offset: unit.offset,
+      clipped: clipped !== unit,
+    };
+  }
+
+  /**
+   * The events, in input order; there is one consumer, so a second iteration throws. Leaving the loop
+   * early stops the splitting: later input costs nothing.
+   * @throws Error when iterated a second time.
+   */
+  [Symbol.asyncIterator](): AsyncIterator<LiveEvent> {
+    if (this.#iterated) throw new Error('LiveLines has one consumer: it can be iterated once');
+    this.#iterated = true;
+    return {
+      next: () => {
+        const event = this.#take();
+        if (event !== null) return Promise.resolve({ value: event, done: false });
+        if (this.#ended || this.#closed) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => {
+          this.#waiting = resolve;
+        });
+      },
+      return: () => {
+        this.#closed = true;
+        this.#queue.length = 0;
+        this.#current = null;
+        this.#queuedLines = 0;
+        this.#queuedBytes = 0;
+        this.#wake();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+    };
+  }
+}
