@@ -1,5 +1,6 @@
 import { readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { MAX_READ_BYTES } from './read-bytes';
 import type { ServerContext, Tool } from './tool';
 
 /** `limit` when the call gives none. */
@@ -74,7 +75,7 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
           maxLines: input.limit ?? DEFAULT_LINES,
           maxLineBytes: input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES,
           omittedPartHint: (clip) =>
-            `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${clip.omittedBytes}`,
+            `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${Math.min(clip.omittedBytes, MAX_READ_BYTES)}`,
         });
         const more = page.eof ? '[end of file]' : `[more lines: next start_line ${page.nextLine}]`;
         return {
