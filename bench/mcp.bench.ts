@@ -1,0 +1,101 @@
+import { fileURLToPath } from 'node:url';
+import { type RunResult, run } from '@pipeguard/pipeline';
+// The SDK is the MCP server's dependency, not the bench's: its client is loaded from there.
+import { Client } from '../packages/mcp-server/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
+import { StdioClientTransport } from '../packages/mcp-server/node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.js';
+import { GiB, MiB } from './lib/inputs';
+import { median } from './lib/measure';
+import { defineGroup, defineQuestion } from './lib/question';
+
+/** The built bin, as users install it. */
+const BIN = fileURLToPath(new URL('../packages/mcp-server/dist/cli.js', import.meta.url));
+
+interface Connected {
+  client: Client;
+  /** Sequential calls per measured run of the round-trip group. */
+  calls: number;
+  bytes: number;
+  command: string;
+}
+
+async function connect(calls: number, bytes: number): Promise<Connected> {
+  const client = new Client({ name: 'pipeguard-bench', version: '0.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN], stderr: 'ignore' }),
+  );
+  const command = `yes 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......' | head -c ${bytes}`;
+  return { client, calls, bytes, command };
+}
+
+/** Runs `once` `calls` times in a row and returns the median milliseconds of one. */
+async function medianRoundTrip(calls: number, once: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let call = 0; call < calls; call++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+const callRunCommand = (client: Client, args: Record<string, unknown>) =>
+  client.callTool({ name: 'run_command', arguments: args }, undefined, { timeout: 600_000 });
+
+export default defineQuestion({
+  id: 'mcp',
+  title:
+    'MCP server: run_command over stdio (SDK client to the built pipeguard-mcp) vs run() called directly',
+  groups: [
+    defineGroup<Connected>({
+      name: 'round-trip of `true` (bytes column: calls; correctness: median ms per call)',
+      setup: ({ quick }) => connect(quick ? 5 : 50, 0),
+      teardown: ({ client }) => client.close(),
+      bytes: (input) => input.calls,
+      baseline: 'run() directly',
+      runs: 5,
+      contenders: [
+        {
+          name: 'run() directly',
+          run: ({ calls }) => medianRoundTrip(calls, () => run('true')),
+          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
+        },
+        {
+          name: 'run_command over stdio',
+          run: ({ client, calls }) =>
+            medianRoundTrip(calls, () => callRunCommand(client, { argv: ['true'] })),
+          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
+        },
+      ],
+    }),
+    defineGroup<Connected>({
+      name: 'a command writing 1 GiB of log lines',
+      setup: ({ quick }) => connect(1, quick ? 32 * MiB : GiB),
+      teardown: ({ client }) => client.close(),
+      bytes: (input) => input.bytes,
+      baseline: 'run() directly',
+      runs: 3,
+      contenders: [
+        {
+          name: 'run() directly',
+          run: ({ command }) => run('/bin/sh', ['-c', command], { keep: 'both', maxBytes: 32 * 1024 }),
+          verify: (output, input) =>
+            (output as RunResult).stdout.bytes === input.bytes
+              ? 'ok: counted every byte, kept 32 KiB'
+              : 'wrong count',
+        },
+        {
+          name: 'run_command over stdio',
+          run: ({ client, command }) => callRunCommand(client, { command }),
+          verify: (output, input) => {
+            const { stdout } = (
+              output as { structuredContent: { stdout: { bytes: number; spill_path: string } } }
+            ).structuredContent;
+            return stdout.bytes === input.bytes && stdout.spill_path
+              ? 'ok: counted every byte, spill path named'
+              : 'wrong';
+          },
+        },
+      ],
+    }),
+  ],
+});
