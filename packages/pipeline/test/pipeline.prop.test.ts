@@ -1,4 +1,4 @@
-import { chunkedBytes, chunkedUtf8, feed } from '@pipeguard/test-utils';
+import { chunkedBytes, chunkedUtf8, feed, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pipeline } from '../src/index';
@@ -16,6 +16,7 @@ describe('pipeline properties', () => {
           expect(capture.binaryWithheld).toBe(false);
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -45,6 +46,7 @@ describe('pipeline properties', () => {
           expect(chunked.text.startsWith(chunked.placeholder, chunked.placeholderIndex as number)).toBe(true);
         }
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });
