@@ -193,6 +193,21 @@ describe('run_command with --allow', () => {
   });
 });
 
+describe('run_command with --shell and --max-timeout', () => {
+  it('should run command strings with the given shell and cap timeout_ms at the server limit', async () => {
+    const configured = await startServer(['--root', root, '--shell', '/bin/bash', '--max-timeout', '300']);
+    try {
+      const bash = await configured.call('run_command', { command: 'echo "bash $BASH_VERSINFO"' });
+      expect((bash.structuredContent as unknown as RunOutput).stdout.text).toMatch(/^bash \d+\n$/);
+      const capped = await configured.call('run_command', { command: 'sleep 60', timeout_ms: 60_000 });
+      expect(capped.structuredContent).toMatchObject({ timed_out: true, timeout_ms: 300 });
+      expect(capped.text).toContain("timeout_ms 60000 was capped to the server's limit of 300.");
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('server shutdown', () => {
   it.each([
     ['the client disconnects', (ended: ServerUnderTest) => ended.close(), 'the client closed stdin'],
