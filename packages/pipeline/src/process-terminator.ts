@@ -30,11 +30,6 @@ export class ProcessTerminator {
     this.#onForceKill = onForceKill;
   }
 
-  /** Whether a termination was asked for. */
-  get terminating(): boolean {
-    return this.#terminating;
-  }
-
   /** The child itself has exited: without a group there is nothing left to signal. */
   markExited(): void {
     this.#exited = true;

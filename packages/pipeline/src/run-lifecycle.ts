@@ -69,11 +69,6 @@ export class RunLifecycle {
     });
   }
 
-  /** The current state. */
-  get state(): RunState {
-    return this.#state;
-  }
-
   /** The run's outcome. */
   get result(): Promise<RunResult> {
     return this.#result;
