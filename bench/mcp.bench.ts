@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { type RunResult, run } from '@pipeguard/pipeline';
 // The SDK is the MCP server's dependency, not the bench's: its client is loaded from there.
-import { Client } from '../packages/mcp-server/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
-import { StdioClientTransport } from '../packages/mcp-server/node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type RunResult, run } from '@pipeguard/pipeline';
 import { GiB, MiB } from './lib/inputs';
 import { median } from './lib/measure';
 import { defineGroup, defineQuestion } from './lib/question';
