@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { chunksOf, feed, writeAll } from '@pipeguard/test-utils';
+import { chunksOf, describeStageContract, feed, writeAll } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { BoundedSink, type BoundedSinkOptions, DEFAULT_MATCH_PATTERNS } from '../src/index';
 
@@ -272,4 +272,40 @@ describe('BoundedSink keepMatches', () => {
       expect(result.text).toContain(`] ${firstError}`);
     });
   });
+});
+
+describeStageContract('BoundedSink', {
+  create: (options) => new BoundedSink(options as never),
+  sink: true,
+  knownOptions: [
+    'maxBytes',
+    'keep',
+    'label',
+    'keepMatches',
+    'context',
+    'contextBefore',
+    'matchShare',
+    'maxMatchLineBytes',
+    'cutAt',
+    'sourceOffsetOf',
+  ],
+  validOptions: [
+    {
+      maxBytes: 100,
+      keep: 'both',
+      label: 'stderr',
+      keepMatches: ['error', /fatal/],
+      context: 1,
+      contextBefore: 1,
+      matchShare: 0.5,
+      maxMatchLineBytes: 80,
+      cutAt: 'line',
+      sourceOffsetOf: (offset: number) => offset,
+    },
+  ],
+  input: () => [Buffer.from('error: one\n'), Buffer.alloc(16 * 1024, 'x\n')],
+  invalidOptions: [
+    [{ context: -1 }, RangeError, 'The "context" option must be a non-negative safe integer. Received -1'],
+    [{ matchShare: 2 }, RangeError, 'The "matchShare" option must be > 0 and < 1. Received 2'],
+  ],
 });

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { collectBytes, feed } from '@pipeguard/test-utils';
+import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { RepeatFolder, type RepeatFolderOptions } from '../src/index';
 
@@ -119,4 +119,19 @@ describe('RepeatFolder', () => {
       accepted = folder.write(Buffer.alloc(1024, 0x61 + (index % 2)));
     expect(accepted).toBe(false);
   });
+});
+
+describeStageContract('RepeatFolder', {
+  create: (options) => new RepeatFolder(options as never),
+  knownOptions: ['maxLineBytes'],
+  validOptions: [{ maxLineBytes: 16 }],
+  input: () => [Buffer.from('a\nb\n'), Buffer.alloc(16 * 1024, 'b\n')],
+  invalidOptions: [
+    [null, TypeError, 'The "options" argument must be of type object. Received null'],
+    [
+      { maxLineBytes: -1 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received -1',
+    ],
+  ],
 });
