@@ -11,7 +11,7 @@ export const AT_END = -1;
 
 /** Receives committed output: `source[start, end)`, from input offset `inputStart` (exactly or as a line). */
 export type Emit = (
-  source: Uint8Array,
+  source: Buffer,
   start: number,
   end: number,
   inputStart: number,
@@ -71,17 +71,15 @@ export class LiveRegion {
    * Appends plain text (no control but LF, TAB and NUL) at the end of the last row, in bulk: only the
    * last `maxLiveLines` lines of it are copied into rows, the rest is committed as it stands.
    */
-  appendText(source: Buffer, start: number, end: number, inputOffset: number): void {
-    const firstLf = source.indexOf(LF, start);
-    if (firstLf === -1 || firstLf >= end) {
+  appendText(source: Buffer, start: number, end: number, inputOffset: number, firstLf: number): void {
+    if (firstLf >= end) {
       this.#appendLong(source, start, end, inputOffset);
       return;
     }
     this.#rewound = false;
     const feeds: number[] = [];
-    for (let at = end; at > start && feeds.length < this.#maxLines; ) {
+    for (let at = end; at > firstLf && feeds.length < this.#maxLines; ) {
       const lf = source.lastIndexOf(LF, at - 1);
-      if (lf < start) break;
       feeds.push(lf);
       at = lf;
     }
@@ -162,14 +160,14 @@ export class LiveRegion {
   }
 
   /** Adds `source[start, lf)` to the last row and ends it there (without the CR of a CRLF). */
-  #endRow(source: Uint8Array, start: number, lf: number, crlf: boolean): void {
+  #endRow(source: Buffer, start: number, lf: number, crlf: boolean): void {
     const row = this.rows[this.rows.length - 1] as Row;
     row.append(source, start, crlf && lf > start ? lf - 1 : lf);
     row.terminator = crlf ? 2 : 1;
   }
 
   /** Writes `width` cells of text (no controls) at the cursor, overwriting. */
-  write(source: Uint8Array, start: number, end: number, width: number, simple: boolean): void {
+  write(source: Buffer, start: number, end: number, width: number, simple: boolean): void {
     const row = this.#row;
     const column = this.column();
     const columns = row.columns();

@@ -1,3 +1,5 @@
+import { copyBytes } from './copy-bytes';
+
 const SCRATCH_BYTES = 16 * 1024;
 
 /**
@@ -16,7 +18,7 @@ export class OutputQueue {
   }
 
   /** Adds `source[start, end)`; `stable` says the source will not change, so a large piece need not be copied. */
-  add(source: Uint8Array, start: number, end: number, stable: boolean): void {
+  add(source: Buffer, start: number, end: number, stable: boolean): void {
     const length = end - start;
     if (length === 0) return;
     if (length > SCRATCH_BYTES / 4) {
@@ -31,7 +33,7 @@ export class OutputQueue {
       this.#start = 0;
       this.#used = 0;
     }
-    this.#scratch.set(source.subarray(start, end), this.#used);
+    copyBytes(source, start, end, this.#scratch, this.#used);
     this.#used += length;
   }
 

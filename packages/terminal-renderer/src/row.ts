@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { readCell } from './cell-width';
+import { copyBytes, fillWith } from './copy-bytes';
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -20,10 +21,14 @@ export class Row {
   sourceStart: number;
   /** Whether the row's bytes are the input's from `sourceStart` on, one for one. */
   exact: boolean;
-  #simple: boolean | null = true;
+  /** Whether the laid-out bytes are all one byte per column (ASCII without tabs): no column map needed. */
+  #simple = true;
+  /** Columns of the laid-out bytes. */
   #columns = 0;
-  /** Byte start of each column, `columns + 1` entries; a column that continues a wide cell or a tab repeats its start. */
-  #starts: Int32Array | null = null;
+  /** Bytes the column count covers: text appended since is laid out when a column is next asked for. */
+  #laidOut = 0;
+  /** Byte start of each column when not simple; a column that continues a wide cell or a tab repeats its start. */
+  #starts: number[] | null = null;
 
   constructor(sourceStart: number, exact: boolean, capacity = 128) {
     this.bytes = Buffer.allocUnsafe(capacity);
@@ -32,15 +37,14 @@ export class Row {
   }
 
   /** Appends bytes at the end without looking at them; the column map is rebuilt when next needed. */
-  append(source: Uint8Array, start: number, end: number): void {
+  append(source: Buffer, start: number, end: number): void {
     this.#reserve(this.length + end - start);
-    this.bytes.set(source.subarray(start, end), this.length);
+    copyBytes(source, start, end, this.bytes, this.length);
     this.length += end - start;
-    this.#invalidate();
   }
 
   columns(): number {
-    if (this.#columns < 0) this.#layout();
+    if (this.#laidOut < this.length) this.#layout();
     return this.#columns;
   }
 
@@ -48,14 +52,14 @@ export class Row {
   byteAt(column: number): number {
     const columns = this.columns();
     if (column >= columns) return this.length;
-    return this.#simple ? column : (this.#starts as Int32Array)[column]!;
+    return this.#simple ? column : (this.#starts as number[])[column]!;
   }
 
   /** The column that starts at byte `offset` (a cell boundary), or the column count past the end. */
   columnAtByte(offset: number): number {
     const columns = this.columns();
     if (this.#simple) return Math.min(offset, columns);
-    const starts = this.#starts as Int32Array;
+    const starts = this.#starts as number[];
     let column = 0;
     while (column < columns && starts[column]! < offset) column++;
     return column;
@@ -66,14 +70,7 @@ export class Row {
    * are padded with spaces, and the remains of a wide character or tab cut at either edge become spaces,
    * as a terminal shows them.
    */
-  write(
-    column: number,
-    source: Uint8Array,
-    start: number,
-    end: number,
-    width: number,
-    simple: boolean,
-  ): void {
+  write(column: number, source: Buffer, start: number, end: number, width: number, simple: boolean): void {
     const columns = this.columns();
     let from = this.length;
     let spacesBefore = column - columns;
@@ -94,12 +91,16 @@ export class Row {
     const length = from + spacesBefore + (end - start) + spacesAfter + tail;
     this.#reserve(length);
     this.bytes.copyWithin(length - tail, to, this.length);
-    this.bytes.fill(SPACE, from, from + spacesBefore);
-    this.bytes.set(source.subarray(start, end), from + spacesBefore);
-    this.bytes.fill(SPACE, length - tail - spacesAfter, length - tail);
+    fillWith(this.bytes, SPACE, from, from + spacesBefore);
+    copyBytes(source, start, end, this.bytes, from + spacesBefore);
+    fillWith(this.bytes, SPACE, length - tail - spacesAfter, length - tail);
     this.length = length;
-    if (this.#simple === true && simple) this.#columns = Math.max(columns, column + width);
-    else this.#invalidate();
+    if (this.#simple && simple) {
+      this.#columns = Math.max(columns, column + width);
+      this.#laidOut = length;
+    } else {
+      this.#invalidate();
+    }
   }
 
   /** Erases from `column` to the end of the row (EL 0). */
@@ -108,10 +109,14 @@ export class Row {
     const first = this.#cellStartColumn(column);
     const from = this.byteAt(first);
     this.#reserve(from + column - first);
-    this.bytes.fill(SPACE, from, from + column - first);
+    fillWith(this.bytes, SPACE, from, from + column - first);
     this.length = from + column - first;
-    if (this.#simple === true) this.#columns = column;
-    else this.#invalidate();
+    if (this.#simple) {
+      this.#columns = column;
+      this.#laidOut = this.length;
+    } else {
+      this.#invalidate();
+    }
   }
 
   /** Erases from the start of the row through `column` (EL 1): the erased cells become spaces. */
@@ -126,16 +131,14 @@ export class Row {
     const tail = this.length - to;
     this.#reserve(next + tail);
     this.bytes.copyWithin(next, to, this.length);
-    this.bytes.fill(SPACE, 0, next);
+    fillWith(this.bytes, SPACE, 0, next);
     this.length = next + tail;
     this.#invalidate();
   }
 
   clear(): void {
     this.length = 0;
-    this.#simple = true;
-    this.#columns = 0;
-    this.#starts = null;
+    this.#invalidate();
   }
 
   /** Drops the first `count` bytes (committed downstream): the rest moves to column 0. */
@@ -149,7 +152,7 @@ export class Row {
   /** Whether `column` continues a cell begun in an earlier column (a wide character's right half, a tab). */
   #continues(column: number): boolean {
     if (this.#simple || column <= 0 || column >= this.columns()) return false;
-    const starts = this.#starts as Int32Array;
+    const starts = this.#starts as number[];
     return starts[column] === starts[column - 1];
   }
 
@@ -166,20 +169,27 @@ export class Row {
   }
 
   #invalidate(): void {
-    this.#simple = null;
-    this.#columns = -1;
+    this.#simple = true;
+    this.#columns = 0;
+    this.#laidOut = 0;
     this.#starts = null;
   }
 
+  /** Lays out the bytes appended since the last layout, going on from where it stopped. */
   #layout(): void {
-    const bytes = this.bytes.subarray(0, this.length);
-    if (isAscii(bytes) && bytes.indexOf(TAB) === -1) {
-      this.#simple = true;
-      this.#columns = this.length;
+    const from = this.#laidOut;
+    const bytes = this.bytes;
+    if (this.#simple && isSimple(bytes, from, this.length)) {
+      this.#columns += this.length - from;
+      this.#laidOut = this.length;
       return;
     }
-    const starts: number[] = [];
-    for (let at = 0; at < this.length; ) {
+    if (this.#simple) {
+      this.#starts = Array.from({ length: this.#columns }, (_, column) => column);
+      this.#simple = false;
+    }
+    const starts = this.#starts as number[];
+    for (let at = from; at < this.length; ) {
       if (bytes[at] === TAB) {
         const width = TAB_STOP - (starts.length % TAB_STOP);
         for (let cell = 0; cell < width; cell++) starts.push(at);
@@ -196,10 +206,8 @@ export class Row {
       for (let column = 0; column < Math.max(width, 1); column++) starts.push(at);
       at += cell >> 2;
     }
-    starts.push(this.length);
-    this.#simple = false;
-    this.#columns = starts.length - 1;
-    this.#starts = Int32Array.from(starts);
+    this.#columns = starts.length;
+    this.#laidOut = this.length;
   }
 
   #reserve(length: number): void {
@@ -208,4 +216,17 @@ export class Row {
     this.bytes.copy(grown, 0, 0, this.length);
     this.bytes = grown;
   }
+}
+
+/** Whether `bytes[start, end)` is ASCII without a tab: one byte per column. */
+function isSimple(bytes: Buffer, start: number, end: number): boolean {
+  if (end - start > 64) {
+    const range = bytes.subarray(start, end);
+    return isAscii(range) && range.indexOf(TAB) === -1;
+  }
+  for (let at = start; at < end; at++) {
+    const byte = bytes[at] as number;
+    if (byte >= 0x80 || byte === TAB) return false;
+  }
+  return true;
 }

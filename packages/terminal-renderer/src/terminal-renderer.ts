@@ -9,6 +9,7 @@ import {
   validateOptionsObject,
 } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
+import { ByteFinder } from './byte-finder';
 import { textWidth } from './cell-width';
 import { LiveRegion } from './live-region';
 import { OutputQueue } from './output-queue';
@@ -28,10 +29,9 @@ const CR = 0x0d;
 const ESC = 0x1b;
 const BACKSLASH = 0x5c;
 
-// C0 controls a drawing stream loses: every one but NUL, BS, TAB, LF, CR and ESC, which are found apart.
-const REMOVED_CONTROL = new Uint8Array(256);
-for (let byte = 0x01; byte < 0x20; byte++) REMOVED_CONTROL[byte] = 1;
-for (const byte of [BS, TAB, LF, CR, ESC]) REMOVED_CONTROL[byte] = 0;
+// Where plain text stops once the input draws: every C0 control but NUL, TAB and LF (a CRLF's CR is text).
+const STOP_BYTE = new Uint8Array(0x20).fill(1);
+for (const byte of [NUL, TAB, LF]) STOP_BYTE[byte] = 0;
 
 /** Options of {@link TerminalRenderer}. */
 export interface TerminalRendererOptions {
@@ -83,9 +83,11 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   #carry: Buffer | null = null;
   #carryOffset = 0;
   #inputOffset = 0;
-  #nextEsc = -1;
-  #nextCr = -1;
-  #nextBs = -1;
+  readonly #esc = new ByteFinder(ESC);
+  readonly #cr = new ByteFinder(CR);
+  readonly #bs = new ByteFinder(BS);
+  readonly #lf = new ByteFinder(LF);
+  readonly #tab = new ByteFinder(TAB);
   #bytesIn = 0;
   #sequencesRemoved = 0;
 
@@ -135,9 +137,6 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     this.#bytesIn += chunk.length;
     const base = this.#inputOffset;
     this.#inputOffset += chunk.length;
-    this.#nextEsc = -1;
-    this.#nextCr = -1;
-    this.#nextBs = -1;
     let at = this.#carry === null ? 0 : this.#resumeCarry(chunk, base);
     while (at < chunk.length) {
       if (this.#state === State.ground) {
@@ -170,18 +169,19 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   /** The first byte at or after `at` that plain text cannot contain here: ESC, BS, a bare CR, and once drawing, any other C0 but NUL, TAB and LF. */
   #findControl(chunk: Buffer, at: number): number {
     const end = chunk.length;
-    if (this.#nextEsc < at) this.#nextEsc = indexOrEnd(chunk, ESC, at);
-    if (this.#nextBs < at) this.#nextBs = indexOrEnd(chunk, BS, at);
-    if (this.#nextCr < at) {
-      let cr = indexOrEnd(chunk, CR, at);
-      while (cr + 1 < end && chunk[cr + 1] === LF) cr = indexOrEnd(chunk, CR, cr + 2);
-      this.#nextCr = cr;
+    if (this.#drawing) {
+      // Drawing output has a control every few bytes: a loop beats a native search per control.
+      for (let index = at; index < end; index++) {
+        const byte = chunk[index] as number;
+        if (byte >= 0x20 || STOP_BYTE[byte] === 0) continue;
+        if (byte === CR && index + 1 < end && chunk[index + 1] === LF) continue;
+        return index;
+      }
+      return end;
     }
-    const stop = Math.min(this.#nextEsc, this.#nextBs, this.#nextCr);
-    if (!this.#drawing) return stop;
-    for (let index = at; index < stop; index++)
-      if (REMOVED_CONTROL[chunk[index] as number] === 1) return index;
-    return stop;
+    let cr = this.#cr.next(chunk, at);
+    while (cr + 1 < end && chunk[cr + 1] === LF) cr = this.#cr.next(chunk, cr + 2);
+    return Math.min(this.#esc.next(chunk, at), this.#bs.next(chunk, at), cr);
   }
 
   /** Text that runs to `end`; when that is the chunk's end, a UTF-8 character cut there waits for the next chunk. */
@@ -229,12 +229,11 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     }
     const region = this.#region;
     while (at < end) {
+      const lf = Math.min(this.#lf.next(source, at), end);
       if (region.appending()) {
-        region.appendText(source, at, end, base + at);
+        region.appendText(source, at, end, base + at, lf);
         return;
       }
-      let lf = source.indexOf(LF, at);
-      if (lf === -1 || lf > end) lf = end;
       const crlf = lf < end && lf > at && source[lf - 1] === CR;
       this.#writeRun(source, at, crlf ? lf - 1 : lf);
       if (lf === end) return;
@@ -248,10 +247,9 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   #writeRun(source: Buffer, start: number, end: number): void {
     let at = start;
     while (at < end) {
-      let tab = source.indexOf(TAB, at);
-      if (tab === -1 || tab > end) tab = end;
+      const tab = Math.min(this.#tab.next(source, at), end);
       if (tab > at) {
-        const simple = isAscii(source.subarray(at, tab));
+        const simple = isAsciiRun(source, at, tab);
         this.#region.write(source, at, tab, simple ? tab - at : textWidth(source, at, tab), simple);
       }
       if (tab === end) return;
@@ -273,7 +271,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
           break;
         case Action.clear:
           this.#afterString = this.#state === State.oscString || this.#state === State.otherString;
-          this.#params.fill(0);
+          this.#params[0] = 0;
           this.#paramIndex = 0;
           this.#intermediate = false;
           this.#settleCr();
@@ -341,7 +339,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
 
   #param(byte: number): void {
     if (byte >= 0x3a) {
-      if (this.#paramIndex < MAX_PARAMS - 1) this.#paramIndex++;
+      if (this.#paramIndex < MAX_PARAMS - 1) this.#params[++this.#paramIndex] = 0;
       return;
     }
     const index = this.#paramIndex;
@@ -389,7 +387,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
       case 0x48: // H: position
       case 0x66: // f: position
         region.moveRow(count - 1, offset);
-        region.moveColumn(Math.max(1, this.#params[1] as number) - 1);
+        region.moveColumn(Math.max(1, this.#paramIndex > 0 ? (this.#params[1] as number) : 0) - 1);
         break;
       case 0x4a: // J: erase in display
         region.eraseInDisplay(first);
@@ -407,7 +405,9 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   }
 }
 
-function indexOrEnd(bytes: Buffer, byte: number, from: number): number {
-  const found = bytes.indexOf(byte, from);
-  return found === -1 ? bytes.length : found;
+/** Whether `bytes[start, end)` is ASCII: a loop for the short runs between sequences, `isAscii` beyond. */
+function isAsciiRun(bytes: Buffer, start: number, end: number): boolean {
+  if (end - start > 64) return isAscii(bytes.subarray(start, end));
+  for (let at = start; at < end; at++) if ((bytes[at] as number) >= 0x80) return false;
+  return true;
 }

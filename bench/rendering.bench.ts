@@ -1,0 +1,122 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PassThrough as NodePassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { prose } from '../packages/binary-guard/test/corpus';
+// The bench package does not depend on the renderer yet: its built output is loaded by path.
+import { TerminalRenderer } from '../packages/terminal-renderer/dist/index.js';
+import { countingSink } from './lib/counting-sink';
+import { CHUNK_BYTES, MiB, streamOf } from './lib/inputs';
+import { progressChunks } from './lib/progress-inputs';
+import { defineGroup, defineQuestion } from './lib/question';
+import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
+
+// @xterm/headless is the renderer's dev dependency (its test oracle), so it resolves from there.
+const { Terminal } = createRequire(new URL('../packages/terminal-renderer/package.json', import.meta.url))(
+  '@xterm/headless',
+) as typeof import('@xterm/headless');
+
+const PLAIN_BLOCK = () =>
+  Buffer.from(
+    prose(
+      [
+        'Build finished in 4.2 s: 312 modules, 0 errors, 2 warnings.',
+        'Zoë’s café in Zürich serves crème brûlée.',
+        '東京の天気は晴れ、気温は21度です。',
+        'Все счастливые семьи похожи друг на друга.',
+        '✓ parses 🚀 emoji and “quotes” — fine',
+      ],
+      MiB,
+    ),
+  );
+
+const readFile = (input: WrittenTempFile) => createReadStream(input.path, { highWaterMark: CHUNK_BYTES });
+
+async function throughStage(input: WrittenTempFile, stage: NodeJS.ReadWriteStream) {
+  const sink = countingSink('node:stream');
+  await pipeline(readFile(input), stage, sink);
+  return sink.bytes;
+}
+
+interface Redraws {
+  chunks: Buffer[];
+  bytes: number;
+}
+
+async function renderChunks(input: Redraws): Promise<Buffer> {
+  const renderer = new TerminalRenderer();
+  const output: Buffer[] = [];
+  const sink = countingSink('node:stream');
+  renderer.on('data', (chunk: Buffer) => output.push(chunk));
+  await pipeline(streamOf(input.chunks), renderer as unknown as NodeJS.ReadWriteStream, sink);
+  return Buffer.concat(output);
+}
+
+/** xterm as Gemini CLI uses it: a headless terminal 500 columns wide (no line wraps), 64 rows, fed chunk by chunk. */
+async function xtermChunks(input: Redraws): Promise<number> {
+  const terminal = new Terminal({
+    cols: 500,
+    rows: 64,
+    scrollback: 1000,
+    convertEol: true,
+    allowProposedApi: true,
+  });
+  for (const chunk of input.chunks) await new Promise<void>((resolve) => terminal.write(chunk, resolve));
+  const length = terminal.buffer.active.length;
+  terminal.dispose();
+  return length;
+}
+
+const redrawGroup = (name: string, kind: 'bar' | 'stack') =>
+  defineGroup<Redraws>({
+    name,
+    runs: 3,
+    setup: ({ quick }) => {
+      const chunks = progressChunks(quick ? 2 * MiB : 64 * MiB, kind);
+      return { chunks, bytes: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
+    },
+    bytes: (input) => input.bytes,
+    baseline: '@xterm/headless (500 columns)',
+    contenders: [
+      { name: '@xterm/headless (500 columns)', run: xtermChunks },
+      {
+        name: 'TerminalRenderer',
+        run: renderChunks,
+        verify: (output) => {
+          const text = (output as Buffer).toString();
+          return !text.includes('\x1b') && !/\r(?!\n)/.test(text) && text.length < 1024 * 1024
+            ? 'ok'
+            : `${text.length} bytes of output`;
+        },
+      },
+    ],
+    targets: [{ contender: 'TerminalRenderer', minRatio: 10 }],
+  });
+
+export default defineQuestion({
+  id: 'rendering',
+  title:
+    'Rendering: TerminalRenderer on plain text from a file, and on progress redraws against @xterm/headless',
+  groups: [
+    defineGroup<WrittenTempFile>({
+      name: 'plain UTF-8 text (no control bytes) from a file, 64 KiB chunks',
+      runs: 25,
+      setup: ({ quick }) => writeTempFile('plain.txt', PLAIN_BLOCK(), quick ? 8 * MiB : 256 * MiB),
+      teardown: removeTempFile,
+      bytes: (input) => input.bytes,
+      baseline: 'PassThrough (node:stream)',
+      contenders: [
+        { name: 'PassThrough (node:stream)', run: (input) => throughStage(input, new NodePassThrough()) },
+        {
+          name: 'TerminalRenderer',
+          run: (input) => throughStage(input, new TerminalRenderer() as unknown as NodeJS.ReadWriteStream),
+          verify: (output, input) =>
+            output === input.bytes ? 'ok' : `passed ${output} of ${input.bytes} bytes`,
+        },
+      ],
+      targets: [{ contender: 'TerminalRenderer', minRatio: 0.9 }],
+    }),
+    redrawGroup('one-line progress bar: CR, colours and erase, 64 MiB in 64 KiB chunks', 'bar'),
+    redrawGroup('four-line cursor-up redraw (ESC[4A, erase line, colours), 64 MiB in 64 KiB chunks', 'stack'),
+  ],
+});
