@@ -38,8 +38,8 @@ export {
 } from '@pipeguard/fallback-decoder';
 export {
   type ClippedLineUnit,
-  DEFAULT_LINE_LIMIT,
   DEFAULT_MAX_LINE_BYTES,
+  DEFAULT_MAX_LINES,
   DEFAULT_WINDOW_BYTES,
   type FileInput,
   FileWindowError,

@@ -1,8 +1,9 @@
+/** Resolves `fallback: 'auto'` to this machine's legacy codepage: the decoder's, the one module that reads the host. */
+export { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 export { type CaptureStages, capture, type RunningCapture } from './capture';
 export type { CaptureOptions } from './capture-options';
 export type { ChildInput, ChildLike, ChildOutput } from './child-like';
 export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
-export { resolveAutoFallback } from './host-fallback';
 export { killProcessGroup } from './kill-process-group';
 export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 export type { PipelineOptions } from './pipeline-options';

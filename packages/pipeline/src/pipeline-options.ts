@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_BYTES, type KeepMode } from '@pipeguard/bounded-sink';
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
-import { resolveAutoFallback } from './host-fallback';
 
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
 export interface PipelineOptions {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { describeReceived, quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
 import { prepareCapture, type RunningCapture } from './capture';
 import { CAPTURE_OPTION_KEYS, type CaptureOptions, resolveCaptureOptions } from './capture-options';
 import { AbortError, RunError } from './errors';
-import { resolveAutoFallback } from './host-fallback';
 import { spillDirectoryProblem } from './spill-directory';
 
 /** Options of {@link run}: capture and pipeline options, plus how to spawn. */
