@@ -18,7 +18,8 @@ describe('countIllFormedUtf8 properties', () => {
     fc.assert(
       fc.property(fc.integer({ min: 4088, max: 4100 }), messyBytes(), (padding, bytes) => {
         const input = Buffer.concat([Buffer.alloc(padding, 0x61), Buffer.from('😀€é'), bytes]);
-        expect(countIllFormedUtf8(input)).toBe(illFormedBytesOracle(input));
+        // The ASCII padding is well-formed byte by byte, so the slow oracle needs only what follows it.
+        expect(countIllFormedUtf8(input)).toBe(illFormedBytesOracle(input.subarray(padding)));
       }),
       { numRuns: propertyRuns(100) },
     );

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -6,17 +7,25 @@ import { decode, illFormedBytesOracle, messyBytes } from './helpers/utf8';
 
 const files = useTempDir('pipeguard-file-window-');
 
-/** Every window met paging from 0 by `nextOffset`; fails instead of looping if a window makes no progress. */
+/**
+ * Every window met paging from 0 by `nextOffset`, on one open handle (a path is opened per call, a cost
+ * the other property pays); fails instead of looping if a window makes no progress.
+ */
 async function pageThrough(file: string, bytes: Buffer, limit: number): Promise<Utf8Window[]> {
   const windows: Utf8Window[] = [];
-  let offset = 0;
-  for (;;) {
-    const window = await readBytesAsUtf8(file, { offset, windowBytes: limit });
-    windows.push(window);
-    if (window.eof) return windows;
-    expect(window.nextOffset).toBeGreaterThan(offset);
-    expect(windows.length).toBeLessThanOrEqual(bytes.length);
-    offset = window.nextOffset;
+  const handle = await open(file, 'r');
+  try {
+    let offset = 0;
+    for (;;) {
+      const window = await readBytesAsUtf8(handle, { offset, windowBytes: limit });
+      windows.push(window);
+      if (window.eof) return windows;
+      expect(window.nextOffset).toBeGreaterThan(offset);
+      expect(windows.length).toBeLessThanOrEqual(bytes.length);
+      offset = window.nextOffset;
+    }
+  } finally {
+    await handle.close();
   }
 }
 

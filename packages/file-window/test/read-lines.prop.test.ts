@@ -119,12 +119,17 @@ describe('readLines properties', () => {
         const file = await files.write(bytes);
         const whole = await readLines(file, { maxLineBytes: 8, maxLines: 100 });
         const rows: string[] = [];
-        let offset = 1;
-        for (;;) {
-          const page = await readLines(file, { fromLine: offset, maxLines: limit, maxLineBytes: 8 });
-          if (page.lineCount > 0) rows.push(page.text.split('\n\n')[0] as string);
-          if (page.eof) break;
-          offset = page.nextLine;
+        // One open handle for the pages: opening the path again per page only repeats what `whole` did.
+        const handle = await open(file, 'r');
+        try {
+          for (let fromLine = 1; ; ) {
+            const page = await readLines(handle, { fromLine, maxLines: limit, maxLineBytes: 8 });
+            if (page.lineCount > 0) rows.push(page.text.split('\n\n')[0] as string);
+            if (page.eof) break;
+            fromLine = page.nextLine;
+          }
+        } finally {
+          await handle.close();
         }
         expect(rows.join('\n')).toBe(whole.lineCount > 0 ? (whole.text.split('\n\n')[0] as string) : '');
       }),
