@@ -1,6 +1,19 @@
-import { DEFAULT_MAX_BYTES, type KeepMode } from '@pipeguard/bounded-sink';
+import { type CutAt, DEFAULT_MAX_BYTES, type KeepMatches, type KeepMode } from '@pipeguard/bounded-sink';
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+import {
+  validateBoolean,
+  validateInteger,
+  validateOneOf,
+  validateOptionsObject,
+  validateString,
+} from '@pipeguard/shared';
+import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
+
+/** How the bytes that pass the guard become the text the budget is spent on. */
+export type RenderMode = 'terminal' | 'raw';
+
+/** Every {@link RenderMode}, in the order options list them. */
+export const RENDER_MODES: readonly RenderMode[] = Object.freeze(['terminal', 'raw'] as const);
 
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
 export interface PipelineOptions {
@@ -32,6 +45,37 @@ export interface PipelineOptions {
   spill?: string | null;
   /** Most bytes written to the spill file; `null` for no bound. @defaultValue `67108864` (64 MiB) */
   spillMaxBytes?: number | null;
+  /**
+   * `'terminal'` renders the stream as a terminal would show it once drawn (carriage-return and
+   * cursor redraws applied, colours and other escape sequences removed) before the byte budget is
+   * spent; the spill file still gets the raw bytes. `'raw'` keeps the bytes as written.
+   * @defaultValue `'raw'`
+   */
+  render?: RenderMode;
+  /** Lines a cursor-up redraw can reach when rendering (the renderer's `maxLiveLines`). @defaultValue `64` (lines) */
+  maxLiveLines?: number;
+  /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
+  foldRepeats?: boolean;
+  /**
+   * Keep the omitted middle's lines that match (`true`: the sink's built-in error patterns; or strings
+   * and RegExps), with their raw offsets, inside `maxBytes`. @defaultValue `false`
+   */
+  keepMatches?: KeepMatches;
+  /** Lines kept after each matching line. @defaultValue `2` (lines) */
+  context?: number;
+  /** Lines kept before each matching line. @defaultValue `0` (lines) */
+  contextBefore?: number;
+  /** Share of `maxBytes` the matching lines may use, in (0, 1). @defaultValue `0.25` */
+  matchShare?: number;
+  /** Most bytes kept of one matching or context line. @defaultValue `512` (bytes) */
+  maxMatchLineBytes?: number;
+  /** Cut the kept head and tail at a character (`'byte'`) or, when one is near, a line end (`'line'`). @defaultValue `'byte'` */
+  cutAt?: CutAt;
+  /**
+   * A set of defaults for a kind of reader: `'agent'` is {@link AGENT_PROFILE}; an option given
+   * explicitly wins over the profile's. `null` for none. @defaultValue `null`
+   */
+  profile?: PipelineProfile | null;
 }
 
 // A record, so that the compiler checks that the list names every option and nothing else.
@@ -47,6 +91,16 @@ const PIPELINE_OPTIONS: Record<keyof PipelineOptions, true> = {
   maxLineBytes: true,
   spill: true,
   spillMaxBytes: true,
+  render: true,
+  maxLiveLines: true,
+  foldRepeats: true,
+  keepMatches: true,
+  context: true,
+  contextBefore: true,
+  matchShare: true,
+  maxMatchLineBytes: true,
+  cutAt: true,
+  profile: true,
 };
 
 /** The keys {@link pipeline} accepts; any other key is a TypeError. */
@@ -65,18 +119,44 @@ export interface ResolvedPipelineOptions {
   maxLineBytes: number | null;
   spill: string | null;
   spillMaxBytes: number | null;
+  render: RenderMode;
+  maxLiveLines: number | undefined;
+  foldRepeats: boolean;
+  /** The sink's matching options, passed as given (the sink validates them). */
+  matching: {
+    keepMatches: KeepMatches;
+    context: number | undefined;
+    contextBefore: number | undefined;
+    matchShare: number | undefined;
+    maxMatchLineBytes: number | undefined;
+  };
+  cutAt: CutAt;
 }
+
+const NO_PROFILE = {
+  render: 'raw',
+  foldRepeats: false,
+  keepMatches: false,
+  keep: 'head',
+  cutAt: 'byte',
+  maxBytes: DEFAULT_MAX_BYTES,
+} as const;
 
 /**
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
- * @throws TypeError for an unknown key, naming the nearest known one.
+ * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
+ * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
   validateOptionsObject(options, PIPELINE_OPTION_KEYS);
+  const profile = options?.profile ?? null;
+  if (profile !== null) validateOneOf('profile', profile, PIPELINE_PROFILES);
+  // A profile only changes defaults: an option the caller gave is taken as given.
+  const base = profile === 'agent' ? AGENT_PROFILE : NO_PROFILE;
   const {
     label = 'stdout',
-    maxBytes = DEFAULT_MAX_BYTES,
-    keep = 'head',
+    maxBytes = base.maxBytes,
+    keep = base.keep,
     fallback: requestedFallback = null,
     binaryGuard = true,
     command,
@@ -85,6 +165,15 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     maxLineBytes = null,
     spill = null,
     spillMaxBytes = 64 * 1024 * 1024,
+    render = base.render,
+    maxLiveLines,
+    foldRepeats = base.foldRepeats,
+    keepMatches = base.keepMatches,
+    context,
+    contextBefore,
+    matchShare,
+    maxMatchLineBytes,
+    cutAt = base.cutAt,
   } = options ?? {};
   // `'auto'` is resolved here, at the edge, from this process's environment.
   const fallback = resolveAutoFallback(requestedFallback) ?? null;
@@ -92,6 +181,10 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
   validateBoolean('binaryGuard', binaryGuard);
   if (spill !== null) validateString('spill', spill);
   validateInteger('spillMaxBytes', spillMaxBytes, { nullable: true });
+  validateOneOf('render', render, RENDER_MODES);
+  // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
+  if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
+  validateBoolean('foldRepeats', foldRepeats);
   return {
     label,
     maxBytes,
@@ -104,5 +197,10 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     maxLineBytes,
     spill,
     spillMaxBytes,
+    render,
+    maxLiveLines,
+    foldRepeats,
+    matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
+    cutAt,
   };
 }

@@ -1,0 +1,217 @@
+import { isUtf8 } from 'node:buffer';
+import type { BinaryGuard } from '@pipeguard/binary-guard';
+import {
+  type BoundedSinkResult,
+  formatExcerpts,
+  joinAroundMarker,
+  type MatchExcerpt,
+} from '@pipeguard/bounded-sink';
+import type { ByteCounter } from '@pipeguard/byte-counter';
+import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import type { RepeatFolder, RepeatFolderStats } from '@pipeguard/repeat-folder';
+import { endsAtLineStart } from '@pipeguard/shared';
+import type { TerminalRenderer, TerminalRendererStats } from '@pipeguard/terminal-renderer';
+import iconv from 'iconv-lite';
+import type { DecodedText } from './decode-kept';
+import type { ResolvedPipelineOptions } from './pipeline-options';
+import type { HeadLineOffsets } from './source-offset-chain';
+import type { SpillTap } from './spill-tap';
+import type { Utf16Transcoder } from './utf16-transcoder';
+
+const LF = 0x0a;
+
+/**
+ * What a pipeline hands back for one stream: safe text and the true counts behind it. Every raw byte
+ * is accounted for: `bytes === keptBytes + omittedBytes + withheldBytes + renderedAwayBytes + foldedBytes`
+ * (unless a UTF-16 stream was transcoded, when the last four count its UTF-8 bytes).
+ */
+export interface Capture
+  extends Pick<
+    BoundedSinkResult,
+    | 'keptBytes'
+    | 'omittedBytes'
+    | 'truncated'
+    | 'markerIndex'
+    | 'omittedStart'
+    | 'matchedLines'
+    | 'keptMatchedLines'
+  > {
+  label: string;
+  /** The kept output decoded, with the truncation marker, the excerpts and any binary placeholder in place. */
+  text: string;
+  /** Raw bytes read from the source, counted before any stage touched them. */
+  bytes: number;
+  /**
+   * The truncation marker, or `null`. Its counts are of the text the budget is spent on: rendered
+   * bytes with `render: 'terminal'` (it says `rendered bytes`), bytes after folding with `foldRepeats`.
+   */
+  marker: string | null;
+  /** Whether the binary guard withheld any of the stream. */
+  binaryWithheld: boolean;
+  /** Raw bytes the guard withheld. */
+  withheldBytes: number;
+  /** The binary placeholder, on its own line after the kept text (never cut by `maxBytes`), or `null`. */
+  placeholder: string | null;
+  /** Where the placeholder starts in `text` (UTF-16 units), or `null`. */
+  placeholderIndex: number | null;
+  /** `'utf-16le'` or `'utf-16be'` when the stream was UTF-16 with a byte-order mark and was transcoded. */
+  transcodedFrom: string | null;
+  /** Bytes the terminal renderer emitted (the text the budget is spent on), or `null` when not rendering. */
+  renderedBytes: number | null;
+  /**
+   * Bytes rendering took away: what the renderer read less what it emitted (escape sequences, redrawn
+   * frames); negative when cursor moves padded more than they cost. `0` when not rendering.
+   */
+  renderedAwayBytes: number;
+  /**
+   * Bytes folding took away: the repeated lines removed less the `[previous line repeated N more times]`
+   * notices added (negative for short lines repeated once). `0` without `foldRepeats`.
+   */
+  foldedBytes: number;
+  /** The renderer's counts with `render: 'terminal'`, else `null`. */
+  renderer: TerminalRendererStats | null;
+  /** The folder's counts with `foldRepeats`, else `null`. */
+  folder: RepeatFolderStats | null;
+  /**
+   * Where the omitted part begins in the raw stream, or `null` (not truncated, a transcoded stream, or
+   * beyond what the stages remember): the exact byte offset when `rawOffsetsExact`, else the offset
+   * of the start of the raw line it falls in (a short line after a redraw may give an earlier line's).
+   */
+  omittedSourceStart: number | null;
+  /**
+   * Whether raw offsets (`omittedSourceStart`, each excerpt's `offset`) are exact byte offsets: `true`
+   * unless rendering or folding, when they name the start of the raw line the text came from.
+   */
+  rawOffsetsExact: boolean;
+  /** Lines kept from the omitted part with `keepMatches`: `offset` raw (see `rawOffsetsExact`), `line` in the rendered text. */
+  excerpts: MatchExcerpt[];
+  /** Counts of the decoder over the kept bytes. */
+  decoder: FallbackDecoderStats;
+  /** Lines cut at `maxLineBytes` (0 when no line cap is set). */
+  clippedLines: number;
+  /** The file holding the raw stream, with `spill`, else `null`. */
+  spillPath: string | null;
+  /** Bytes in the spill file (at most `spillMaxBytes`). */
+  spilledBytes: number;
+}
+
+/** What {@link composeCapture} puts together. */
+export interface CaptureParts {
+  settings: ResolvedPipelineOptions;
+  kept: BoundedSinkResult;
+  head: DecodedText;
+  tail: DecodedText | null;
+  stages: {
+    counter: ByteCounter;
+    spill: SpillTap | null;
+    guard: BinaryGuard | null;
+    transcoder: Utf16Transcoder;
+    renderer: TerminalRenderer | null;
+    folder: RepeatFolder | null;
+  };
+  headLines: HeadLineOffsets | null;
+}
+
+/** Puts a finished pipeline's sink result, decoded text and stage counts together as its {@link Capture}. */
+export function composeCapture({ settings, kept, head, tail, stages, headLines }: CaptureParts): Capture {
+  const { label, keep } = settings;
+  const { counter, spill, guard, transcoder, renderer, folder } = stages;
+  const rawOffsetsExact = renderer === null && folder === null;
+  const omittedSourceStart =
+    transcoder.encoding === null ? sourceStartOf(kept, headLines, rawOffsetsExact) : null;
+  const counted = renderer ? 'rendered bytes' : folder ? 'bytes after folding' : null;
+  const counts = kept.marker && counted ? relabelCounts(kept.marker, kept, counted) : kept.marker;
+  const marker =
+    counts && spill
+      ? addressMarker(counts, spill, counter.bytes, omittedSourceStart, rawOffsetsExact)
+      : counts;
+  const excerptText = formatExcerpts(kept.excerpts, excerptDecoder(settings.fallback));
+  const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep, excerptText) : null;
+  const body = placed ? placed.text : head.text;
+  const guardStats = guard?.stats;
+  const placeholder = guardStats?.placeholder ?? null;
+  const separator = endsAtLineStart(body) ? '' : '\n';
+  const rendererStats = renderer?.stats ?? null;
+  const folderStats = folder?.stats ?? null;
+  return {
+    label,
+    text: placeholder ? `${body}${separator}${placeholder}\n` : body,
+    bytes: counter.bytes,
+    keptBytes: kept.keptBytes,
+    omittedBytes: kept.omittedBytes,
+    truncated: kept.truncated,
+    marker,
+    markerIndex: placed ? placed.markerIndex : null,
+    omittedStart: kept.omittedStart,
+    matchedLines: kept.matchedLines,
+    keptMatchedLines: kept.keptMatchedLines,
+    binaryWithheld: guardStats?.withheld ?? false,
+    withheldBytes: guardStats?.withheldBytes ?? 0,
+    placeholder,
+    placeholderIndex: placeholder ? body.length + separator.length : null,
+    transcodedFrom: transcoder.encoding,
+    renderedBytes: rendererStats?.bytesOut ?? null,
+    renderedAwayBytes: rendererStats ? rendererStats.bytesIn - rendererStats.bytesOut : 0,
+    foldedBytes: folderStats ? folderStats.foldedBytes - folderStats.noticeBytes : 0,
+    renderer: rendererStats,
+    folder: folderStats,
+    omittedSourceStart,
+    rawOffsetsExact,
+    excerpts: kept.excerpts,
+    decoder: tail ? addDecoderStats(head.decoder, tail.decoder) : head.decoder,
+    clippedLines: head.clippedLines + (tail?.clippedLines ?? 0),
+    spillPath: spill?.path ?? null,
+    spilledBytes: spill?.spilledBytes ?? 0,
+  };
+}
+
+/** The raw offset of the omitted part: exact, or the start of the raw line its first byte came from. */
+function sourceStartOf(
+  kept: BoundedSinkResult,
+  headLines: HeadLineOffsets | null,
+  exact: boolean,
+): number | null {
+  const start = kept.omittedStart;
+  if (start === null || exact) return start;
+  const lineStart = start === 0 ? 0 : kept.bytes.lastIndexOf(LF, start - 1) + 1;
+  if (lineStart === 0) return 0;
+  return headLines?.sourceLineStartOf(lineStart) ?? null;
+}
+
+/** `N of M bytes omitted` → `N of M rendered bytes omitted`: the counts are not raw bytes, and say so. */
+function relabelCounts(marker: string, kept: BoundedSinkResult, counted: string): string {
+  const counts = ` ${kept.omittedBytes} of ${kept.totalBytes} bytes omitted`;
+  return marker.replace(counts, ` ${kept.omittedBytes} of ${kept.totalBytes} ${counted} omitted`);
+}
+
+/** Extends a truncation marker with where the raw stream was spilled and where its omitted part starts. */
+function addressMarker(
+  marker: string,
+  spill: SpillTap,
+  totalBytes: number,
+  omittedSourceStart: number | null,
+  exact: boolean,
+): string {
+  const what =
+    spill.spilledBytes < totalBytes ? `its first ${spill.spilledBytes} bytes are in` : 'full output in';
+  const where =
+    omittedSourceStart === null
+      ? ''
+      : exact
+        ? `; omitted bytes start at byte offset ${omittedSourceStart}`
+        : `; omitted part starts in the raw line at byte offset ${omittedSourceStart}`;
+  return `${marker.slice(0, -1)}; ${what} ${spill.path}${where}]`;
+}
+
+/** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
+function excerptDecoder(fallback: string | string[] | null): (bytes: Buffer) => string {
+  const encoding = Array.isArray(fallback) ? fallback[0] : fallback;
+  return (bytes) => (encoding && !isUtf8(bytes) ? iconv.decode(bytes, encoding) : bytes.toString('utf8'));
+}
+
+function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {
+  // Every field is a count: summing them all keeps up with the decoder's stats as they change.
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof FallbackDecoderStats)[]) sum[key] += b[key];
+  return sum;
+}
