@@ -2,10 +2,10 @@ import { defineConfig, type Options } from 'tsup';
 import base from '../../tsup.base';
 
 // The shared build for the library, plus the CLI (the bin) as ESM only, without types. The CLI is one
-// bundle, workspace stages and readable-stream included, so start-up resolves no module graph; each
-// command is a chunk loaded when it runs, and iconv-lite (its codec tables) stays an ordinary
-// dependency, loaded only by a decoder that meets text that is not UTF-8 (or by --fallback's check).
-// Both builds run at once: only the first cleans dist, and it spares the CLI's files.
+// bundle of the workspace stages, so start-up resolves no module graph; each command is a chunk loaded
+// when it runs. In the bin, readable-stream is Node's own stream module (it mirrors it) and iconv-lite
+// is required on first use (src/cli/node-stream.ts, src/cli/lazy-iconv.ts): `pipeguard -- true`
+// parses neither. Both builds run at once: only the first cleans dist, and it spares the CLI's files.
 export default defineConfig([
   {
     ...(base as Options),
@@ -17,17 +17,16 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     dts: false,
-    clean: false,
+    // Its own chunks only: a chunk name changes with its content, so old ones would pile up.
+    clean: ['cli-chunks/**'],
     splitting: true,
-    noExternal: [/^@pipeguard\//],
-    external: ['iconv-lite'],
-    // readable-stream and its helpers are CommonJS that require Node's built-ins at run time.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
+    noExternal: [/^@pipeguard\//, 'iconv-lite'],
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';
-      options.alias = { 'readable-stream': './src/cli/node-stream.ts' };
+      options.alias = {
+        'readable-stream': './src/cli/node-stream.ts',
+        'iconv-lite': './src/cli/lazy-iconv.ts',
+      };
     },
   },
 ]);

@@ -44,9 +44,8 @@ describe('pipeguard option table', () => {
       options: { maxBytes: null, binaryGuard: false },
       stdin: false,
     });
-    expect(parseCli(['lines', 'f', '--from', '3', '--count', '2']).options).toEqual({
-      fromLine: 3,
-      maxLines: 2,
+    expect(parseCli(['lines', 'f', '--from', '3', '--count', '2'])).toMatchObject({
+      options: { fromLine: 3, maxLines: 2 },
     });
   });
 });

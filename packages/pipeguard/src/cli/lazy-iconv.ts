@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+import type * as Iconv from 'iconv-lite';
+
+let loaded: typeof Iconv | undefined;
+
+/**
+ * The CLI bundle's stand-in for iconv-lite: the stages call it only for text that is not UTF-8 (or
+ * to check a --fallback name), so it is required on the first property read, not at every start.
+ */
+const iconv = new Proxy({} as typeof Iconv, {
+  get(_target, key) {
+    loaded ??= createRequire(import.meta.url)('iconv-lite') as typeof Iconv;
+    return Reflect.get(loaded, key);
+  },
+});
+
+export default iconv;
