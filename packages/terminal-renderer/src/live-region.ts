@@ -191,10 +191,10 @@ export class LiveRegion {
     if (this.cursorRow < this.rows.length - 1) {
       this.cursorRow++;
     } else {
-      if (this.rows.length === this.#maxLines) this.#commitRows(1);
       const last = this.rows[this.rows.length - 1] as Row;
       last.terminator = (crlf ? 2 : 1) as Terminator;
       this.rows.push(new Row(inputOffset, true));
+      if (this.rows.length > this.#maxLines) this.#commitRows(1);
       this.cursorRow = this.rows.length - 1;
     }
     this.cursorColumn = 0;
@@ -286,7 +286,8 @@ export class LiveRegion {
       const row = this.rows[index] as Row;
       this.#emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
       const terminator = TERMINATORS[row.terminator] as Buffer;
-      this.#emit(terminator, 0, terminator.length, row.sourceStart + row.length, row.exact, true);
+      const inputStart = row.exact ? row.sourceStart + row.length : row.sourceStart;
+      this.#emit(terminator, 0, terminator.length, inputStart, row.exact, true);
     }
     this.rows.splice(0, count);
     this.cursorRow -= count;

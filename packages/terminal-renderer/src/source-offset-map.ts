@@ -1,14 +1,14 @@
 import { SOURCE_OFFSET_LOOKBACK_BYTES } from '@pipeguard/shared';
 
 /** Output bytes a new segment must lie past the previous one's start to get an entry of its own. */
-const GRAIN_BYTES = 32;
+const GRAIN_BYTES = 16;
 const CAPACITY = Math.ceil(SOURCE_OFFSET_LOOKBACK_BYTES / GRAIN_BYTES) + 2;
 
 /**
  * Where each stretch of a stage's output came from in its input, for the last
  * {@link SOURCE_OFFSET_LOOKBACK_BYTES} of output, in a ring of fixed size: a stretch is either exact
  * (output byte `o` is input byte `inputStart + o - outputStart`) or a rendered line (every byte maps to
- * the input offset its line began at). Lines shorter than 32 bytes share an entry with the line before
+ * the input offset its line began at). Lines shorter than 16 bytes share an entry with the line before
  * them, which then maps to the earlier line's start: an offset at or before the true one.
  */
 export class SourceOffsetMap {
@@ -32,10 +32,11 @@ export class SourceOffsetMap {
     if (this.#count > 0) {
       const last = (this.#first + this.#count - 1) % CAPACITY;
       const lastOutput = this.#outputStarts[last] as number;
+      const lastInput = this.#inputStarts[last] as number;
       const continues =
-        this.#exact[last] === 1 &&
-        exact &&
-        (this.#inputStarts[last] as number) + output - lastOutput === inputStart;
+        this.#exact[last] === 1
+          ? exact && lastInput + output - lastOutput === inputStart
+          : !exact && lastInput === inputStart;
       if (continues) return;
       if (output - lastOutput < GRAIN_BYTES) {
         this.#exact[last] = 0;

@@ -1,0 +1,202 @@
+import { once } from 'node:events';
+import { SOURCE_OFFSET_LOOKBACK_BYTES } from '@pipeguard/shared';
+import { pipeline, Readable, Writable } from 'readable-stream';
+import { describe, expect, it } from 'vitest';
+import { TerminalRenderer, type TerminalRendererOptions } from '../src/index';
+import { render } from './render';
+
+const text = (output: Buffer) => output.toString('utf8');
+
+describe('TerminalRenderer', () => {
+  it.each<[string, string, string]>([
+    ['a shorter redraw leaves the rest of the old frame', 'downloading 100%\rdone\n', 'doneloading 100%\n'],
+    ['a bare CR redraw keeps the last frame', '10%\r20%\r100%\nDone\n', '100%\nDone\n'],
+    ['colours are removed', '\x1b[1;32mok\x1b[0m\n', 'ok\n'],
+    ['CRLF is a line end and stays CRLF', 'a\r\nb\r\n', 'a\r\nb\r\n'],
+    ['BS moves one cell left', 'ab\bc\n', 'ac\n'],
+    ['a tab is kept where nothing overwrites it', 'a\tb\n', 'a\tb\n'],
+    ['an overwritten tab becomes spaces', 'a\tb\rxy\n', 'xy      b\n'],
+    [
+      'erase in line right, left and whole',
+      'abcdef\r\x1b[2C\x1b[K\nabcdef\r\x1b[2C\x1b[1K\nab\x1b[2K\n',
+      'ab\n   def\n\n',
+    ],
+    ['cursor up redraws a line above', 'one\ntwo\n\x1b[2Aone!\n', 'one!\ntwo\n'],
+    ['cursor position and erase below', 'a\nb\nc\x1b[1;1H\x1b[Jz', 'z\n\n'],
+    ['save and restore cursor', 'ab\x1b7cd\x1b8X\n', 'abXd\n'],
+    [
+      'OSC 8 keeps its visible text, a title goes',
+      '\x1b]0;title\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n',
+      'link\n',
+    ],
+    [
+      'DCS, APC, PM and SOS strings are removed whole',
+      'a\x1bPq#0;1\x1b\\b\x1b_x\x1b\\c\x1b^y\x1b\\d\x1bXz\x1b\\e\n',
+      'abcde\n',
+    ],
+    ['other C0 controls go once the input draws; NUL stays', '\x1b[0mA\x07B\x00C\n', 'AB\x00C\n'],
+    ['a wide character takes two cells', '東京\rab\n', 'ab京\n'],
+  ])('should render when %s', async (_title, input, expected) => {
+    expect(text((await render(Buffer.from(input))).output)).toBe(expected);
+  });
+
+  it('should pass legacy bytes (GBK, Shift_JIS, cp1251) through byte for byte, coloured or not', async () => {
+    // 警告 in GBK, ファイル in Shift_JIS, Ошибка in cp1251.
+    const legacy = Buffer.from([
+      0xbe, 0xaf, 0xb8, 0xe6, 0x0a, 0x83, 0x74, 0x83, 0x40, 0x83, 0x43, 0x83, 0x8b, 0x0a, 0xce, 0xf8, 0xe8,
+      0xe1, 0xea, 0xe0, 0x0a,
+    ]);
+    expect((await render(legacy)).output).toEqual(legacy);
+    const coloured = Buffer.concat([Buffer.from('\x1b[31m'), legacy, Buffer.from('\x1b[0m')]);
+    expect((await render(coloured)).output).toEqual(legacy);
+  });
+
+  it('should never treat a byte ≥ 0x80 as a control (C1 0x9B is text)', async () => {
+    const bytes = Buffer.from([0x41, 0x9b, 0x33, 0x31, 0x6d, 0x0a]);
+    expect((await render(bytes)).output).toEqual(bytes);
+  });
+
+  it('should remove a sequence split at every byte and a character split at every byte', async () => {
+    const input = Buffer.from('x\x1b]8;;http://example.com\x1b\\é東\x1b[38;5;208m━\x1b[0m\n');
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect(text((await render(input, undefined, [cut])).output)).toBe('xé東━\n');
+    }
+  });
+
+  it('should count bytes, removed sequences and redraws', async () => {
+    const { stats } = await render(Buffer.from('\x1b[32m 5%\x1b[0m\r\x1b[32m50%\x1b[0m\r100%\x1b[K\n'));
+    expect(stats).toEqual({ bytesIn: 34, bytesOut: 5, sequencesRemoved: 5, framesOverwritten: 2 });
+  });
+
+  it('should commit lines that scroll above maxLiveLines at once and keep the rest live', async () => {
+    const renderer = new TerminalRenderer({ maxLiveLines: 2 });
+    const chunks: string[] = [];
+    renderer.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    renderer.write('one\ntwo\nthree\n');
+    await new Promise(setImmediate);
+    expect(chunks.join('')).toBe('one\ntwo\n');
+    renderer.write('\x1b[5Athree!\n');
+    renderer.end();
+    await once(renderer, 'end');
+    expect(chunks.join('')).toBe('one\ntwo\nthree!\n');
+  });
+
+  it('should commit a line longer than maxLineBytes in part', async () => {
+    const { output } = await render(Buffer.from(`${'x'.repeat(10)}\ry\n`), { maxLineBytes: 8 });
+    expect(text(output)).toBe('xxxxxxxxyx\n');
+  });
+
+  it('should keep memory bounded on 1 GiB with no newline', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'progress without end ');
+    let left = 16 * 1024;
+    let bytes = 0;
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    await new Promise<void>((resolve, reject) =>
+      pipeline(
+        new Readable({
+          read() {
+            this.push(left-- > 0 ? chunk : null);
+          },
+        }),
+        new TerminalRenderer(),
+        new Writable({
+          write(piece: Buffer, _encoding, callback) {
+            bytes += piece.length;
+            peak = Math.max(peak, process.memoryUsage.rss());
+            callback();
+          },
+        }),
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    expect(bytes).toBe(1024 ** 3);
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+  }, 120_000);
+
+  it('should map output offsets to the input line they came from', async () => {
+    const input = Buffer.from(
+      'a plain line, as it was\n\x1b[32mcolour\x1b[0m line, drawn in green\n10%\r100% of it, redrawn\n',
+    );
+    const { output, renderer } = await render(input);
+    expect(text(output)).toBe('a plain line, as it was\ncolour line, drawn in green\n100% of it, redrawn\n');
+    // One for one where the text passed as it was; the start of the input line where it was drawn.
+    expect(renderer.sourceOffsetOf(3)).toBe(3);
+    expect(renderer.sourceOffsetOf(24)).toBe(24);
+    expect(renderer.sourceOffsetOf(40)).toBe(24);
+    expect(renderer.sourceOffsetOf(60)).toBe(61);
+    expect(renderer.sourceOffsetOf(output.length)).toBeNull();
+    expect(renderer.sourceOffsetOf(-1)).toBeNull();
+  });
+
+  it('should answer sourceOffsetOf for the last SOURCE_OFFSET_LOOKBACK_BYTES of output and forget older ones', async () => {
+    const lines = Array.from(
+      { length: 60_000 },
+      (_, index) => `\x1b[1m${String(index).padStart(40, '.')}\x1b[0m\n`,
+    );
+    const { output, renderer } = await render(Buffer.from(lines.join('')));
+    const lineBytes = 41;
+    const last = output.length - 1;
+    expect(renderer.sourceOffsetOf(last)).toBe((60_000 - 1) * lines[0]!.length);
+    const old = last - SOURCE_OFFSET_LOOKBACK_BYTES + 1;
+    const lineOfOld = Math.floor(old / lineBytes);
+    expect(renderer.sourceOffsetOf(old)).toBe(lineOfOld * lines[0]!.length);
+    expect(renderer.sourceOffsetOf(0)).toBeNull();
+  });
+
+  it('should return false from write() at the high-water mark', () => {
+    const renderer = new TerminalRenderer();
+    let accepted = true;
+    for (let index = 0; index < 64 && accepted; index++) accepted = renderer.write(Buffer.alloc(1024, 'a'));
+    expect(accepted).toBe(false);
+  });
+
+  it.each<[string, unknown, ErrorConstructor, string]>([
+    [
+      'maxLiveLines 0',
+      { maxLiveLines: 0 },
+      RangeError,
+      'The "maxLiveLines" option must be a safe integer greater than or equal to 1. Received 0',
+    ],
+    [
+      'maxLiveLines 1.5',
+      { maxLiveLines: 1.5 },
+      RangeError,
+      'The "maxLiveLines" option must be a safe integer greater than or equal to 1. Received 1.5',
+    ],
+    [
+      'maxLiveLines a string',
+      { maxLiveLines: '64' },
+      TypeError,
+      `The "maxLiveLines" option must be of type number. Received type string ('64')`,
+    ],
+    [
+      'maxLineBytes 3',
+      { maxLineBytes: 3 },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received 3',
+    ],
+    [
+      'maxLineBytes NaN',
+      { maxLineBytes: Number.NaN },
+      RangeError,
+      'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received NaN',
+    ],
+    [
+      'an unknown key',
+      { maxLiveLine: 3 },
+      TypeError,
+      'The "options" argument has an unknown option "maxLiveLine" (did you mean "maxLiveLines"?)',
+    ],
+    ['options null', null, TypeError, 'The "options" argument must be of type object. Received null'],
+  ])('should throw for %s', (_title, options, errorClass, message) => {
+    expect(() => new TerminalRenderer(options as TerminalRendererOptions)).toThrow(errorClass);
+    expect(() => new TerminalRenderer(options as TerminalRendererOptions)).toThrow(message);
+  });
+
+  it('should not mutate the options object', () => {
+    const options = Object.freeze({ maxLiveLines: 3, maxLineBytes: 100 });
+    new TerminalRenderer(options);
+    expect(options).toEqual({ maxLiveLines: 3, maxLineBytes: 100 });
+  });
+});
