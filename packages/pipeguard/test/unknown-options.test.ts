@@ -18,8 +18,9 @@ import {
   run,
 } from '../src/index';
 
-// Every public API documents that unknown option keys are ignored; a misspelt key must not throw.
-const unknown = { notAnOption: true, maxbytes: 5 } as never;
+// Every options object rejects a key it does not know, naming it (issue 20: a misspelt key was ignored).
+const unknown = { maxbytes: 5 } as never;
+const namesIt = /unknown option "maxbytes"/;
 
 describe('unknown option keys', () => {
   it.each([
@@ -29,19 +30,23 @@ describe('unknown option keys', () => {
     ['FallbackDecoder', () => new FallbackDecoder(unknown)],
     ['BinaryGuard', () => new BinaryGuard(unknown)],
     ['LineClipper', () => new LineClipper(unknown)],
-  ])('should be ignored by %s, which keeps its defaults', (_name, construct) => {
-    expect(construct).not.toThrow();
+  ])('should be rejected by %s with a TypeError naming the key', (_name, construct) => {
+    expect(construct).toThrow(TypeError);
+    expect(construct).toThrow(namesIt);
   });
 
-  it('should be ignored by pipeline(), run(), capture(), readBytesAsUtf8() and readLines()', async () => {
+  it('should be rejected by pipeline(), run(), capture(), readBytesAsUtf8() and readLines()', async () => {
     const file = join(await makeTempDir('pipeguard-unknown-'), 'a.txt');
     await writeFile(file, 'one\ntwo\n');
-    expect((await pipeline(Readable.from([Buffer.from('x')]), unknown)).text).toBe('x');
-    expect((await run('echo', ['ok'], unknown)).stdout.text).toBe('ok\n');
-    const child = spawn('echo', ['child'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    expect((await capture(child, unknown)).stdout.text).toBe('child\n');
-    expect((await readBytesAsUtf8(file, unknown)).text).toBe('one\ntwo\n');
-    expect((await readLines(file, unknown)).lineCount).toBe(2);
+    const child = spawn('true', [], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const calls = [
+      () => pipeline(Readable.from([Buffer.from('x')]), unknown),
+      () => run('echo', ['ok'], unknown),
+      () => capture(child, unknown),
+      () => readBytesAsUtf8(file, unknown),
+      () => readLines(file, unknown),
+    ];
+    for (const call of calls) await expect((async () => call())()).rejects.toThrow(namesIt);
   });
 });
 
