@@ -13,11 +13,18 @@ export {
   type BoundedSinkOptions,
   type BoundedSinkResult,
   type BoundedSinkStats,
+  CUT_AT_MODES,
+  type CutAt,
+  DEFAULT_MATCH_PATTERNS,
   DEFAULT_MAX_BYTES,
+  formatExcerpts,
   formatTruncationMarker,
   joinAroundMarker,
   KEEP_MODES,
+  type KeepMatches,
   type KeepMode,
+  type MatchExcerpt,
+  type MatchPattern,
 } from '@pipeguard/bounded-sink';
 export {
   ByteCounter,
@@ -71,15 +78,21 @@ export {
 } from '@pipeguard/line-splitter';
 export {
   AbortError,
+  AGENT_PROFILE,
+  type AgentProfileSettings,
   type Capture,
   type CaptureOptions,
   type CaptureStages,
   capture,
   killProcessGroup,
+  PIPELINE_PROFILES,
   type PipelineOptions,
+  type PipelineProfile,
   type PipelineRun,
   type PipelineStages,
   pipeline,
+  RENDER_MODES,
+  type RenderMode,
   RunError,
   type RunErrorCode,
   type RunningCapture,
@@ -88,4 +101,15 @@ export {
   resolveAutoFallback,
   run,
 } from '@pipeguard/pipeline';
-export { formatBytes, parseBytes } from '@pipeguard/shared';
+export {
+  formatRepeatNotice,
+  RepeatFolder,
+  type RepeatFolderOptions,
+  type RepeatFolderStats,
+} from '@pipeguard/repeat-folder';
+export { formatBytes, parseBytes, SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from '@pipeguard/shared';
+export {
+  TerminalRenderer,
+  type TerminalRendererOptions,
+  type TerminalRendererStats,
+} from '@pipeguard/terminal-renderer';

@@ -1,12 +1,18 @@
 /** Resolves `fallback: 'auto'` to this machine's legacy codepage: the decoder's, the one module that reads the host. */
 export { resolveAutoFallback } from '@pipeguard/fallback-decoder';
+export {
+  AGENT_PROFILE,
+  type AgentProfileSettings,
+  PIPELINE_PROFILES,
+  type PipelineProfile,
+} from './agent-profile';
 export { type CaptureStages, capture, type RunningCapture } from './capture';
 export type { CaptureOptions } from './capture-options';
 export type { ChildInput, ChildLike, ChildOutput } from './child-like';
 export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
 export { killProcessGroup } from './kill-process-group';
 export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
-export type { PipelineOptions } from './pipeline-options';
+export { type PipelineOptions, RENDER_MODES, type RenderMode } from './pipeline-options';
 export { type RunOptions, run } from './run';
 export type { RunResult } from './run-result';
 export type { SpillTap } from './spill-tap';
