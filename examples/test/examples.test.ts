@@ -55,6 +55,14 @@ describe('examples', () => {
       ],
     ],
     [
+      'should render CR and cursor-up redraws to their last frame when running terminal-render',
+      'terminal-render',
+      [
+        '100% [####################]\nDownloaded demo-1.0.tar.gz\nlint  ====================\ntest  ====================\nbuild ====================\nreport written\n',
+        'raw 3197 bytes → rendered 151 bytes; 266 sequences removed, 60 redraws',
+      ],
+    ],
+    [
       'should recover GBK and Shift_JIS lines when running legacy-recovery',
       'legacy-recovery',
       [
