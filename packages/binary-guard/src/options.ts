@@ -21,12 +21,14 @@ export interface BinaryGuardOptions {
    */
   command?: string;
   /**
-   * Push the placeholder into the stream when the input ends. `false` leaves it to the consumer
-   * (`guard.placeholder`), e.g. to show it outside a byte budget that the stream's text counts against.
+   * Push one placeholder line per withheld run, in its place in the stream. `false` leaves them to the
+   * consumer (`stats.withheldRuns`, `guard.placeholder`), e.g. to show them outside a byte budget.
    * @defaultValue `true`
    */
   emitPlaceholder?: boolean;
 }
+
+const KNOWN_OPTIONS = ['label', 'windowBytes', 'command', 'emitPlaceholder'] as const;
 
 /** The options with their defaults applied. */
 export interface ResolvedOptions {
@@ -38,7 +40,7 @@ export interface ResolvedOptions {
 
 /** Validates the options object without touching it and fills in the defaults. */
 export function resolveOptions(options: BinaryGuardOptions | undefined): ResolvedOptions {
-  validateOptionsObject(options);
+  validateOptionsObject(options, KNOWN_OPTIONS);
   const { label = 'stdout', windowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
   validateString('label', label, { nonEmpty: true });
   validateInteger('windowBytes', windowBytes, { minimum: 1024 });

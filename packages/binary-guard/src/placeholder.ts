@@ -14,18 +14,42 @@ export interface WithheldRun {
   controlShare: number;
 }
 
+/** Withheld runs the summary names one by one; it counts the rest. */
+const SUMMARY_RUNS = 3;
+
+/**
+ * One text for every withheld run (`runs` the first ones kept, `count` of them in all, `bytes` in
+ * all): the single run's placeholder when there is one, else the total and the first few runs.
+ */
+export function formatSummary(runs: readonly WithheldRun[], count: number, bytes: number): string | null {
+  const first = runs[0];
+  if (first === undefined) return null;
+  if (count === 1) return formatPlaceholder(first);
+  const named = runs.slice(0, SUMMARY_RUNS).map((run) => `${run.bytes} bytes from byte ${run.from}`);
+  const more = count > SUMMARY_RUNS ? `, and ${count - SUMMARY_RUNS} more` : '';
+  const head = `[binary output withheld: ${shownLabel(first.label)}, ${bytes} bytes in ${count} runs: ${named.join(', ')}${more}. `;
+  return head + inspectHint(first);
+}
+
+function shownLabel(label: string): string {
+  return label.length > MAX_LABEL_CHARS ? `…${label.slice(1 - MAX_LABEL_CHARS)}` : label;
+}
+
+function inspectHint(run: WithheldRun): string {
+  const command = run.command && run.command.length <= MAX_COMMAND_CHARS ? run.command : 'COMMAND';
+  const redirect = run.label === 'stderr' ? '2>' : '>';
+  return `To inspect it, redirect it to a file: ${command} ${redirect} out.bin, then run file out.bin or xxd out.bin | head]`;
+}
+
 /**
  * The text standing in for a withheld run: the label, the true raw byte count, where the run starts,
  * its control share and how to inspect it. At most about 250 characters, however long the run.
  */
 export function formatPlaceholder(run: WithheldRun): string {
-  const label = run.label.length > MAX_LABEL_CHARS ? `…${run.label.slice(1 - MAX_LABEL_CHARS)}` : run.label;
-  const command = run.command && run.command.length <= MAX_COMMAND_CHARS ? run.command : 'COMMAND';
-  const redirect = run.label === 'stderr' ? '2>' : '>';
   const share = (run.controlShare * 100).toFixed(1);
   return (
-    `[binary output withheld: ${label}, ${run.bytes} bytes from byte ${run.from}, ${share}% control bytes. ` +
-    `To inspect it, redirect it to a file: ${command} ${redirect} out.bin, then run file out.bin or xxd out.bin | head]`
+    `[binary output withheld: ${shownLabel(run.label)}, ${run.bytes} bytes from byte ${run.from}, ${share}% control bytes. ` +
+    inspectHint(run)
   );
 }
 

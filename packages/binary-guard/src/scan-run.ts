@@ -5,6 +5,7 @@ import {
   wellFormedPrefixEnd,
 } from '@pipeguard/shared';
 import { opensEscapeSequence } from './control-share';
+import { findNulRun } from './nul-run';
 import { findValidUtf8Prefix } from './utf8-prefix';
 
 /** How far back from the first byte that is not UTF-8 a window may open at a control byte. */
@@ -67,11 +68,22 @@ function isBroken(valid: number, end: number, length: number, final: boolean): b
  * everything before that would-be opening may pass; the opening can only move forward as the run
  * grows, so what passed never needs taking back.
  */
-function stepAt(opening: number, broken: boolean, passedBefore: number): RunStep {
-  // The first bytes of a stream pass only once LOOK_BACK_BYTES of it are known to be text, so a
-  // binary stream whose first few bytes happen to be valid UTF-8 shows only the placeholder.
-  if (passedBefore + opening < LOOK_BACK_BYTES) return { pass: 0, window: broken };
+function stepAt(opening: number, broken: boolean, passedBefore: number, lineStart: () => number): RunStep {
+  // The first bytes of a stream pass only once LOOK_BACK_BYTES of it are known to be text, or as the
+  // complete lines before a window: a binary stream whose first few bytes happen to be valid UTF-8
+  // shows only the placeholder, unless they end a line.
+  if (passedBefore + opening < LOOK_BACK_BYTES) return { pass: broken ? lineStart() : 0, window: broken };
   return { pass: opening, window: broken };
+}
+
+/** Offset after the last line feed before `at` in `carried + next`, else 0. */
+function findLineStartBefore(carried: Buffer, next: Buffer, at: number): number {
+  if (at > carried.length) {
+    const inNext = next.lastIndexOf(0x0a, at - carried.length - 1);
+    if (inNext !== -1) return carried.length + inNext + 1;
+  }
+  const last = Math.min(at, carried.length) - 1;
+  return last < 0 ? 0 : carried.lastIndexOf(0x0a, last) + 1;
 }
 
 /**
@@ -81,17 +93,21 @@ function stepAt(opening: number, broken: boolean, passedBefore: number): RunStep
  * seam (that character and the continuation bytes that open `next`) is looked at apart: strict UTF-8
  * splits exactly at the seam's end, where a character starts, so validating the two parts apart is
  * validating the whole. Offsets in the step count from the start of `carried`. With `carried`
- * non-empty, `next` must be longer than 3 bytes (so the cut at its end is its own); when it holds at
+ * non-empty, `next` must be longer than 3 bytes (so the cut at its end is its own), and `carried` holds
+ * no whole run of NULs (it would have ended the run when it was new); when `next` holds at
  * least {@link SEAM_MIN_BYTES}, a step that opens no window decides every carried byte.
  */
 export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
   const continued = skipUtf8Continuation(next, 0);
   const end = findUtf8BoundaryBefore(next, next.length);
   const seamValid = measureSeam(carried, next, continued);
-  const valid =
+  const utf8Valid =
     seamValid < carried.length + continued
       ? seamValid
       : carried.length + findValidUtf8Prefix(next, continued, end);
+  // A run of NULs is padding, not text, though it is valid UTF-8: it ends the run as a broken byte does.
+  const nulRun = findNulRun(carried, next, utf8Valid - carried.length);
+  const valid = nulRun !== -1 && nulRun < utf8Valid ? nulRun : utf8Valid;
   const length = carried.length + next.length;
   const broken = isBroken(valid, carried.length + end, length, final);
   if (!broken && final) return { pass: length, window: false };
@@ -100,11 +116,14 @@ export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBef
   // where a window would open is left until the run breaks or the character ends. None can open
   // before the first character that starts at `from` or later, so the bytes before it may pass; the
   // control-byte look-back, the costliest step after validation, is paid only at a character boundary.
-  if (!broken && end < next.length)
-    return stepAt(skipContinuationAcross(carried, next, from), false, passedBefore);
+  const lineStart = (opening: number) => () => findLineStartBefore(carried, next, opening);
+  if (!broken && end < next.length) {
+    const opening = skipContinuationAcross(carried, next, from);
+    return stepAt(opening, false, passedBefore, lineStart(opening));
+  }
   if (from >= carried.length) {
-    const opening = findOpeningByte(next, from - carried.length, valid - carried.length);
-    return stepAt(carried.length + opening, broken, passedBefore);
+    const opening = carried.length + findOpeningByte(next, from - carried.length, valid - carried.length);
+    return stepAt(opening, broken, passedBefore, lineStart(opening));
   }
   // The look-back reaches into the carried bytes: join just it. No byte past `valid` is needed to
   // tell an ESC that opens a sequence: that byte is never printable ASCII, or it would extend the run.
@@ -112,5 +131,6 @@ export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBef
     carried.subarray(from, valid),
     next.subarray(0, Math.max(0, valid - carried.length)),
   ]);
-  return stepAt(from + findOpeningByte(region, 0, region.length), broken, passedBefore);
+  const opening = from + findOpeningByte(region, 0, region.length);
+  return stepAt(opening, broken, passedBefore, lineStart(opening));
 }

@@ -7,23 +7,37 @@ import type { Utf16Encoding } from './utf16';
  */
 export type BinaryGuardEncoding = 'utf-8' | 'legacy' | Utf16Encoding;
 
+/** One withheld run of the stream, in raw input bytes. */
+export interface BinaryGuardWithheldRun {
+  /** Input offset of the run's first byte. */
+  offset: number;
+  /** The run's length. */
+  bytes: number;
+  /** Control share of the window that opened it. */
+  controlShare: number;
+}
+
 /** A snapshot of a {@link BinaryGuard}'s counters. */
 export interface BinaryGuardStats {
   /** The stream's label, as given. */
   label: string;
-  /** Whether a run was withheld (then everything from `withheldFrom` on was). */
+  /** Whether any binary was met (a run withheld, or being withheld). */
   withheld: boolean;
-  /** Raw bytes withheld. */
+  /** Raw bytes withheld for good (a run in progress counts in `heldBytes` until it is decided). */
   withheldBytes: number;
-  /** Stream offset where the withheld run starts, or `null`. */
+  /** Input offset where the first withheld run starts, or `null`. */
   withheldFrom: number | null;
-  /** Control share of the window that was withheld, or `null`. */
+  /** Control share of the window that opened the first withheld run, or `null`. */
   controlShare: number | null;
+  /** The first 32 withheld runs that ended, in stream order. */
+  withheldRuns: BinaryGuardWithheldRun[];
+  /** How many withheld runs ended, the ones beyond `withheldRuns` included. */
+  withheldRunCount: number;
   /** Raw input bytes passed through (the placeholder not included). */
   passedBytes: number;
   /**
-   * Bytes received and neither passed nor withheld yet, the chunk being examined included: at most one
-   * window (or one chunk, when chunks are longer) plus that chunk.
+   * Bytes received and neither passed nor withheld for good yet: at most one window (or one chunk, when
+   * chunks are longer) plus the last chunk, and during a withheld run one window more.
    */
   heldBytes: number;
   /** How the passed text is encoded. */
@@ -32,6 +46,6 @@ export interface BinaryGuardStats {
   verdicts: BinaryGuardVerdictCounts;
   /** The first 32 segments: strict-UTF-8 runs, classified windows and the withheld run. */
   segments: BinaryGuardSegment[];
-  /** The placeholder for what is withheld, or `null`. */
+  /** One text for every withheld run (the single run's placeholder, or a summary of several), or `null`. */
   placeholder: string | null;
 }

@@ -1,0 +1,61 @@
+import { isUtf8 } from 'node:buffer';
+import {
+  findControlByte,
+  findUtf8BoundaryBefore,
+  isControlByte,
+  skipUtf8Continuation,
+  wellFormedPrefixEnd,
+} from '@pipeguard/shared';
+import { opensEscapeSequence } from './control-share';
+
+/**
+ * Whether `pieces` (one window of a withheld run, in order) hold a control byte that opens no escape
+ * sequence. An ESC that ends a piece is judged by the next piece's first byte; one that ends the
+ * window is a control byte, so the verdict never depends on how the window was cut into chunks.
+ */
+export function hasControlByte(pieces: readonly Buffer[]): boolean {
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index]!;
+    for (let at = findControlByte(piece, 0, piece.length, opensEscapeSequence); at < piece.length; ) {
+      const next = pieces[index + 1]?.[0];
+      const escapes = at === piece.length - 1 && next !== undefined && next >= 0x20 && next <= 0x7e;
+      if (!escapes || piece[at] !== 0x1b) return true;
+      at = findControlByte(piece, at + 1, piece.length, opensEscapeSequence);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a window of a withheld run is clean text: no control byte and, unless `legacy`, strict
+ * UTF-8 (a character that the window's edges cut is not held against it).
+ */
+export function isCleanWindow(pieces: readonly Buffer[], legacy: boolean): boolean {
+  if (hasControlByte(pieces)) return false;
+  if (legacy) return true;
+  const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+  return isUtf8(bytes.subarray(skipUtf8Continuation(bytes, 0), findUtf8BoundaryBefore(bytes, bytes.length)));
+}
+
+/**
+ * Start of the clean text that ends `bytes` (the end of a stream): after the last control byte and,
+ * unless `legacy`, after the last byte that is not strict UTF-8; `bytes.length` when there is none.
+ */
+export function findCleanTailStart(bytes: Buffer, legacy: boolean): number {
+  let start = bytes.length;
+  while (start > 0 && !isDirtyAt(bytes, start - 1)) start--;
+  if (legacy || isUtf8(bytes.subarray(start))) return start;
+  // Strict UTF-8 resynchronises at a character start, so the first restart that reaches the end wins.
+  // Strict UTF-8 decodes in step from any earlier start, so a walk that fails at `end` rules out every
+  // start up to `end`: each byte is walked once.
+  let from = start;
+  for (let end = wellFormedPrefixEnd(bytes, from, bytes.length); end < bytes.length; ) {
+    from = end + 1;
+    end = wellFormedPrefixEnd(bytes, from, bytes.length);
+  }
+  return from;
+}
+
+function isDirtyAt(bytes: Buffer, at: number): boolean {
+  return isControlByte(bytes[at] as number) && !opensEscapeSequence(bytes, at);
+}
