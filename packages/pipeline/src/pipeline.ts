@@ -65,7 +65,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const sourceOffsetOf = composeSourceOffsets([folder, renderer], () => transcoder.encoding === null);
   const sink = new BoundedSink({
     maxBytes,
-    keep,
+    // Without a limit every byte is kept: the sink's 'tail' window of null bytes would keep none.
+    keep: maxBytes === null ? 'head' : keep,
     label,
     ...settings.matching,
     cutAt: settings.cutAt,

@@ -1,0 +1,94 @@
+import { cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Capture, type PipelineOptions, pipeline } from '../src/index';
+
+/** Terminal output as programs write it: lines that repeat, redraws, colours, errors, and any bytes. */
+const piece = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('ok\n', 'ok\n', 'compiling x.c\n', 'error: boom\n', '  at f (a.js:1:2)\n'),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '\r',
+      '\r\n',
+      '\x1b[31m',
+      '\x1b[0m',
+      '\x1b[2K',
+      '\x1b[1A',
+      '\b',
+      '\x1b]0;t\x07',
+    ),
+  },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
+  {
+    weight: 1,
+    arbitrary: fc.uint8Array({ maxLength: 16 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+  },
+);
+
+const input = fc
+  .array(fc.tuple(piece, fc.integer({ min: 1, max: 40 })), { maxLength: 60 })
+  .map((pieces) => Buffer.from(pieces.map(([text, times]) => text.repeat(times)).join(''), 'latin1'))
+  .chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })));
+
+const options: fc.Arbitrary<PipelineOptions> = fc.record({
+  maxBytes: fc.oneof(fc.nat({ max: 3000 }), fc.constant(null)),
+  keep: fc.constantFrom('head', 'tail', 'both'),
+  render: fc.constantFrom('raw', 'terminal'),
+  foldRepeats: fc.boolean(),
+  keepMatches: fc.constantFrom(false, true, 'ok', ['error', /at \w+ \(/]),
+  context: fc.nat({ max: 3 }),
+  contextBefore: fc.nat({ max: 2 }),
+  cutAt: fc.constantFrom('byte', 'line'),
+  binaryGuard: fc.boolean(),
+  windowBytes: fc.constant(1024),
+  fallback: fc.constantFrom(null, 'cp1252'),
+  maxLiveLines: fc.integer({ min: 1, max: 8 }),
+});
+
+const accountedFor = (capture: Capture) =>
+  capture.keptBytes +
+  capture.omittedBytes +
+  capture.withheldBytes +
+  capture.renderedAwayBytes +
+  capture.foldedBytes;
+
+describe('pipeline conservation', () => {
+  it('should account for every raw byte as kept, omitted, withheld, rendered away or folded, for any input, chunking and options', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, options, async ({ bytes, chunks }, settings) => {
+        const chunked = await pipeline(feed(chunks), settings);
+        const whole = await pipeline(feed([bytes]), settings);
+        expect(chunked).toEqual(whole);
+        expect(chunked.bytes).toBe(bytes.length);
+        if (chunked.transcodedFrom === null) expect(accountedFor(chunked)).toBe(bytes.length);
+        if (typeof settings.maxBytes === 'number')
+          expect(chunked.keptBytes).toBeLessThanOrEqual(settings.maxBytes);
+        if (chunked.marker !== null)
+          expect(chunked.text.startsWith(chunked.marker, chunked.markerIndex as number)).toBe(true);
+      }),
+      { numRuns: propertyRuns(100) },
+    );
+  });
+
+  it('should give excerpts their exact raw offsets when neither rendering nor folding', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, options, async ({ bytes, chunks }, settings) => {
+        const capture = await pipeline(feed(chunks), { ...settings, render: 'raw', foldRepeats: false });
+        if (capture.transcodedFrom !== null) return;
+        expect(capture.rawOffsetsExact).toBe(true);
+        for (const excerpt of capture.excerpts) {
+          const offset = excerpt.offset as number;
+          expect(bytes.subarray(offset, offset + excerpt.bytes.length).toString('hex')).toBe(
+            excerpt.bytes.toString('hex'),
+          );
+        }
+        if (capture.truncated) expect(capture.omittedSourceStart).toBe(capture.omittedStart);
+      }),
+      { numRuns: propertyRuns(100) },
+    );
+  });
+});
