@@ -27,7 +27,15 @@ describe('pipeline', () => {
 
   it('should expose live stage stats while running', async () => {
     const run = pipeline(feed([Buffer.from('abc'), Buffer.from('def')]));
-    expect(Object.keys(run.stages)).toEqual(['counter', 'spill', 'guard', 'transcoder', 'renderer', 'folder', 'sink']);
+    expect(Object.keys(run.stages)).toEqual([
+      'counter',
+      'spill',
+      'guard',
+      'transcoder',
+      'renderer',
+      'folder',
+      'sink',
+    ]);
     await run;
     expect(run.stages.counter.bytes).toBe(6);
   });
