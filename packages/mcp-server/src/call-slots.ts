@@ -1,5 +1,8 @@
 import { ToolInputError } from './tool-input-error';
 
+/** Calls that may wait per slot: past that a call is refused at once, so the queue (and the inputs it holds) stays bounded. */
+export const WAITING_PER_SLOT = 8;
+
 interface Waiter {
   grant: () => void;
   timer: NodeJS.Timeout;
@@ -7,7 +10,8 @@ interface Waiter {
 
 /**
  * At most `size` commands run at once; a further call waits up to `maxWaitMs` for a slot (first come,
- * first served) and is then refused with a message saying why, rather than queueing without bound.
+ * first served) and is then refused with a message saying why; at most `size` × {@link WAITING_PER_SLOT}
+ * calls wait, and one more is refused at once, rather than queueing without bound.
  */
 export class CallSlots {
   readonly size: number;
@@ -30,6 +34,14 @@ export class CallSlots {
     if (this.#busy < this.size) {
       this.#busy++;
       return Promise.resolve();
+    }
+    if (this.#waiting.length >= this.size * WAITING_PER_SLOT) {
+      return Promise.reject(
+        new ToolInputError(
+          'command',
+          `could not start: ${this.size} commands are running and ${this.#waiting.length} more are waiting (the server's limit); try again when one has finished`,
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       const leave = () => {

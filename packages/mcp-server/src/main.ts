@@ -34,6 +34,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdin.once('end', () => stop('the client closed stdin'));
   process.stdin.once('close', () => stop('the client closed stdin'));
   process.stdout.once('error', () => stop('the client stopped reading'));
+  // The SDK closes the transport itself on a message over its 10 MiB read limit: stop, rather than idle
+  // silently with commands still running.
+  server.server.onerror = (error) => process.stderr.write(`pipeguard-mcp: ${error.message}\n`);
+  server.server.onclose = () => stop('the connection closed');
   await server.connect(new StdioServerTransport());
   process.stderr.write(
     `pipeguard-mcp ${version}: serving on stdio; roots: ${parsed.options.roots.join(', ')}\n`,

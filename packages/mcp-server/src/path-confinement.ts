@@ -1,11 +1,17 @@
 import { constants, type Stats } from 'node:fs';
-import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { type FileHandle, lstat, open, readlink, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { ToolInputError } from './tool-input-error';
 
 // O_NOFOLLOW: a last component swapped for a symlink after the check fails to open (ELOOP).
 // O_NONBLOCK: a FIFO swapped in after the check opens at once instead of waiting for a writer.
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+
+/** The longest path a call may give, in characters: Linux's PATH_MAX; a longer one cannot be opened anyway. */
+export const MAX_PATH_CHARS = 4096;
+
+/** Symbolic links followed while explaining a missing path, as Linux's own limit (ELOOP past it). */
+const MAX_LINKS_FOLLOWED = 40;
 
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
@@ -29,9 +35,12 @@ export function isWithin(root: string, path: string): boolean {
 export class PathConfinement {
   /** Real paths of the roots, the first one resolving relative paths. */
   readonly roots: readonly string[];
+  /** The roots as given (made absolute) and as real paths: a path is first judged by its spelling against these. */
+  readonly #spelledRoots: readonly string[];
 
-  private constructor(roots: readonly string[]) {
+  private constructor(roots: readonly string[], spelledRoots: readonly string[]) {
     this.roots = roots;
+    this.#spelledRoots = [...new Set([...roots, ...spelledRoots])];
   }
 
   /** Resolves each root to its real path; every root must be an existing directory. */
@@ -40,12 +49,15 @@ export class PathConfinement {
     for (const root of real) {
       if (!(await stat(root)).isDirectory()) throw new Error(`The root "${root}" is not a directory`);
     }
-    return new PathConfinement(real);
+    return new PathConfinement(
+      real,
+      roots.map((root) => resolve(root)),
+    );
   }
 
   /** The same confinement with `root` (a real path) added, e.g. the spill directory for reads. */
   withRoot(root: string): PathConfinement {
-    return new PathConfinement([...this.roots, root]);
+    return new PathConfinement([...this.roots, root], this.#spelledRoots);
   }
 
   /** Whether a real path lies within one of the roots. */
@@ -58,7 +70,7 @@ export class PathConfinement {
     const real = await this.#realPathWithin(requested, field);
     const stats = await stat(real);
     if (!stats.isDirectory())
-      throw new ToolInputError(field, `must be a directory: "${requested}" is ${kindOf(stats)}`);
+      throw new ToolInputError(field, `must be a directory: "${shorten(requested)}" is ${kindOf(stats)}`);
     return real;
   }
 
@@ -71,7 +83,10 @@ export class PathConfinement {
     const real = await this.#realPathWithin(requested, field);
     const before = await stat(real);
     if (!before.isFile())
-      throw new ToolInputError(field, `must name a regular file: "${requested}" is ${kindOf(before)}`);
+      throw new ToolInputError(
+        field,
+        `must name a regular file: "${shorten(requested)}" is ${kindOf(before)}`,
+      );
     let handle: FileHandle;
     try {
       handle = await open(real, OPEN_FLAGS);
@@ -81,11 +96,14 @@ export class PathConfinement {
     try {
       const opened = await handle.stat();
       if (!opened.isFile())
-        throw new ToolInputError(field, `must name a regular file: "${requested}" is ${kindOf(opened)}`);
+        throw new ToolInputError(
+          field,
+          `must name a regular file: "${shorten(requested)}" is ${kindOf(opened)}`,
+        );
       if (!this.contains(await openedPath(handle, real, opened))) {
         throw new ToolInputError(
           field,
-          `must name a file within the allowed roots: "${requested}" changed while it was opened`,
+          `must name a file within the allowed roots: "${shorten(requested)}" changed while it was opened`,
         );
       }
       return handle;
@@ -98,20 +116,64 @@ export class PathConfinement {
   async #realPathWithin(requested: string, field: string): Promise<string> {
     if (requested.includes('\0')) throw new ToolInputError(field, 'must not contain a NUL byte');
     if (requested === '') throw new ToolInputError(field, 'must not be empty');
+    const absolute = resolve(this.roots[0] as string, requested);
+    // Judged by its spelling first, an outside path is refused without touching the file system, so
+    // the answer cannot tell whether it exists.
+    if (!this.#spelledRoots.some((root) => isWithin(root, absolute))) throw this.#outside(field, requested);
     let real: string;
     try {
-      real = await realpath(resolve(this.roots[0] as string, requested));
+      real = await realpath(absolute);
     } catch (error) {
+      if (await this.#failsOutside(absolute, 0)) throw this.#outside(field, requested);
       throw refusal(field, requested, error);
     }
-    if (!this.contains(real)) {
-      throw new ToolInputError(
-        field,
-        `must name a place within the allowed roots (${this.roots.join(', ')}): "${requested}" resolves outside them`,
-      );
-    }
+    if (!this.contains(real)) throw this.#outside(field, requested);
     return real;
   }
+
+  /**
+   * Whether a path realpath could not resolve fails outside the roots: its deepest existing ancestor is
+   * outside, or is a dangling link whose target is. Then the failure's kind (missing, unreadable) would
+   * tell the model about an outside path, so it is refused as outside instead.
+   */
+  async #failsOutside(path: string, linksFollowed: number): Promise<boolean> {
+    // A loop that stayed inside this far is just a loop (a hop outside would have answered already).
+    if (linksFollowed > MAX_LINKS_FOLLOWED) return false;
+    let ancestor = path;
+    while (!(await isPresent(ancestor))) {
+      const parent = dirname(ancestor);
+      if (parent === ancestor) return false;
+      ancestor = parent;
+    }
+    const real = await realpath(ancestor).catch(() => null);
+    if (real !== null) return !this.contains(real);
+    // The deepest existing part is a link that does not resolve: judge where it points.
+    const parent = await realpath(dirname(ancestor)).catch(() => null);
+    if (parent === null || !this.contains(parent)) return true;
+    const target = resolve(parent, await readlink(ancestor).catch(() => '/'));
+    if (!this.contains(target)) return true;
+    return this.#failsOutside(target, linksFollowed + 1);
+  }
+
+  #outside(field: string, requested: string): ToolInputError {
+    return new ToolInputError(
+      field,
+      `must name a place within the allowed roots (${this.roots.join(', ')}): "${shorten(requested)}" resolves outside them`,
+    );
+  }
+}
+
+/** Whether anything (a dangling link too) is at `path`. */
+function isPresent(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A path as an answer quotes it: a very long one is shortened, so a refusal never echoes a flood. */
+function shorten(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-100)}`;
 }
 
 /** The real path of an open descriptor: Linux names it in /proc; elsewhere the path must still be the same file. */
@@ -137,5 +199,5 @@ function refusal(field: string, requested: string, error: unknown): ToolInputErr
           : code === 'ENOTDIR'
             ? 'has a part that is not a directory'
             : `cannot be opened (${code ?? String(error)})`;
-  return new ToolInputError(field, `names a path that ${reason}: "${requested}"`);
+  return new ToolInputError(field, `names a path that ${reason}: "${shorten(requested)}"`);
 }

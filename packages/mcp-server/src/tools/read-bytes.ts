@@ -1,5 +1,6 @@
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { MAX_PATH_CHARS } from '../path-confinement';
 import type { ServerContext, Tool } from './tool';
 
 /** `length` when the call gives none: 64 KiB. */
@@ -10,6 +11,7 @@ export const MAX_READ_BYTES = 1024 * 1024;
 const inputSchema = z.strictObject({
   path: z
     .string()
+    .max(MAX_PATH_CHARS)
     .describe(
       "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
     ),

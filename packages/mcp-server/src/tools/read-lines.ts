@@ -1,5 +1,6 @@
 import { readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { MAX_PATH_CHARS } from '../path-confinement';
 import { MAX_READ_BYTES } from './read-bytes';
 import type { ServerContext, Tool } from './tool';
 
@@ -11,10 +12,13 @@ export const MAX_LINES = 10_000;
 export const DEFAULT_MAX_LINE_BYTES = 2000;
 /** The largest `max_line_bytes` a call may ask for: 64 KiB. */
 export const MAX_MAX_LINE_BYTES = 64 * 1024;
+/** Line bytes one answer may hold at most (`limit` × `max_line_bytes`): 1 MiB, as `read_bytes`' `length`. */
+export const MAX_PAGE_BYTES = 1024 * 1024;
 
 const inputSchema = z.strictObject({
   path: z
     .string()
+    .max(MAX_PATH_CHARS)
     .describe(
       "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
     ),
@@ -30,7 +34,9 @@ const inputSchema = z.strictObject({
     .min(1)
     .max(MAX_LINES)
     .optional()
-    .describe(`Most lines to return. Default ${DEFAULT_LINES}.`),
+    .describe(
+      `Most lines to return. Default ${DEFAULT_LINES}. Fewer are returned when \`limit\` × \`max_line_bytes\` exceeds ${MAX_PAGE_BYTES} bytes (then at most ${MAX_PAGE_BYTES} / \`max_line_bytes\`); \`next_line\` continues.`,
+    ),
   max_line_bytes: z
     .number()
     .int()
@@ -68,18 +74,26 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
     outputSchema,
     readOnly: true,
     handle: async (input) => {
+      const maxLineBytes = input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES;
+      const asked = input.limit ?? DEFAULT_LINES;
+      // Without this bound 10 000 lines of 64 KiB would be a 655 MB answer, past what a server or a model holds.
+      const maxLines = Math.min(asked, Math.max(1, Math.floor(MAX_PAGE_BYTES / maxLineBytes)));
       const handle = await server.readRoots.openFile(input.path, 'path');
       try {
         const page = await readLines(handle, {
           fromLine: input.start_line ?? 1,
-          maxLines: input.limit ?? DEFAULT_LINES,
-          maxLineBytes: input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES,
+          maxLines,
+          maxLineBytes,
           omittedPartHint: (clip) =>
             `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${Math.min(clip.omittedBytes, MAX_READ_BYTES)}`,
         });
         const more = page.eof ? '[end of file]' : `[more lines: next start_line ${page.nextLine}]`;
+        const lowered =
+          maxLines < asked && !page.eof
+            ? `\n[limit ${asked} lowered to ${maxLines}: ${maxLines} lines of max_line_bytes ${maxLineBytes} fill the ${MAX_PAGE_BYTES}-byte answer limit]`
+            : '';
         return {
-          content: [`${page.text}\n${more}`],
+          content: [`${page.text}\n${more}${lowered}`],
           structured: {
             text: page.text,
             first_line: page.firstLine,

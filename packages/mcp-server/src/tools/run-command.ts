@@ -1,6 +1,7 @@
 import { AbortError, RunError } from '@pipeguard/pipeline';
 import * as z from 'zod';
 import { CommandCall } from '../command-call';
+import { MAX_PATH_CHARS } from '../path-confinement';
 import { profileSwitchShape } from '../run-options';
 import { ToolInputError } from '../tool-input-error';
 import { formatRunResult } from './format-run-result';
@@ -12,6 +13,8 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 32 * 1024;
 /** The largest `max_bytes` a call may ask for: 1 MiB per stream. */
 export const MAX_MAX_BYTES = 1024 * 1024;
+/** The longest `stdin` a call may give, in characters: a waiting call holds it, so it stays small. */
+export const MAX_STDIN_CHARS = 1024 * 1024;
 
 const inputSchema = z.strictObject({
   command: z
@@ -30,6 +33,7 @@ const inputSchema = z.strictObject({
     ),
   cwd: z
     .string()
+    .max(MAX_PATH_CHARS)
     .optional()
     .describe(
       "Working directory, within the server's roots; a relative path starts at the first root. Default: the first root.",
@@ -44,9 +48,10 @@ const inputSchema = z.strictObject({
     ),
   stdin: z
     .string()
+    .max(MAX_STDIN_CHARS)
     .optional()
     .describe(
-      'Text written to the standard input. Without it stdin is empty, so a command that reads input ends at once.',
+      `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once.`,
     ),
   max_bytes: z
     .number()

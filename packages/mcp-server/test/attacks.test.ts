@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { eventually, isAlive } from '@pipeguard/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerUnderTest, startServer } from './helpers/server-process';
+
+// Attacks an adversarial model or client could make, one finding each (see the README's security model).
+
+let base = '';
+let app = '';
+let server: ServerUnderTest;
+
+beforeAll(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), 'pipeguard-mcp-attack-')));
+  app = join(base, 'app');
+  await mkdir(app);
+  await mkdir(join(base, 'outside'));
+  await writeFile(join(base, 'outside', 'exists.txt'), 'outside\n');
+  await symlink(join(base, 'outside'), join(app, 'out-dir'));
+  await symlink(join(base, 'outside', 'missing.txt'), join(app, 'dangling-out'));
+  await writeFile(join(app, 'wide.txt'), `${'w'.repeat(60_000)}\n`.repeat(40));
+  server = await startServer(['--root', app]);
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+/** Reads a pid a command wrote to a file, once the file has it. */
+async function pidFrom(file: string): Promise<number> {
+  const written = await eventually(
+    () => existsSync(file) && /^\d+\n/.test(readFileSync(file, 'utf8')),
+    10_000,
+  );
+  if (!written) throw new Error(`${file} never got a pid`);
+  return Number(readFileSync(file, 'utf8'));
+}
+
+describe('refusals that could reveal outside paths', () => {
+  it('should answer an outside path the same whether it exists or not', async () => {
+    const answers: string[] = [];
+    for (const [existing, missing] of [
+      [join(base, 'outside', 'exists.txt'), join(base, 'outside', 'missing.txt')],
+      ['out-dir/exists.txt', 'out-dir/missing.txt'],
+      ['out-dir/exists.txt', 'dangling-out'],
+    ] as const) {
+      const [seen, unseen] = [
+        await server.call('read_bytes', { path: existing }),
+        await server.call('read_bytes', { path: missing }),
+      ];
+      expect(seen.isError && unseen.isError).toBe(true);
+      answers.push(seen.text.replace(existing, 'P'), unseen.text.replace(missing, 'P'));
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toMatch(/resolves outside them$/);
+    // A path inside a root still says plainly that it is missing.
+    expect((await server.call('read_bytes', { path: 'missing.txt' })).text).toMatch(/does not exist/);
+  });
+
+  it('should refuse a path longer than PATH_MAX naming the field, without echoing it back', async () => {
+    const answer = await server.call('read_lines', { path: 'a/'.repeat(50_000) });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toContain('path');
+    expect(answer.text.length).toBeLessThan(1000);
+    expect((await server.call('run_command', { argv: ['echo', 'still serving'] })).text).toContain(
+      'still serving',
+    );
+  });
+});
+
+describe('answers and queues bounded whatever the call asks', () => {
+  it('should cap read_lines at 1 MiB of line bytes however large limit × max_line_bytes, and say how to go on', async () => {
+    const answer = await server.call('read_lines', {
+      path: 'wide.txt',
+      limit: 10_000,
+      max_line_bytes: 65_536,
+    });
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({
+      first_line: 1,
+      line_count: 16,
+      next_line: 17,
+      eof: false,
+    });
+    expect(answer.text.length).toBeLessThan(2 * 1024 * 1024);
+    expect(answer.text).toContain('[limit 10000 lowered to 16:');
+  });
+
+  it('should refuse stdin over its limit naming the field, and keep serving', async () => {
+    const answer = await server.call('run_command', { argv: ['true'], stdin: 'x'.repeat(1024 * 1024 + 1) });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toContain('stdin');
+    expect((await server.call('run_command', { argv: ['echo', 'still serving'] })).text).toContain(
+      'still serving',
+    );
+  });
+
+  it('should refuse at once a call past the bounded queue, before the running one ends', async () => {
+    const queued = await startServer(['--root', app, '--max-concurrent', '1', '--max-queue-wait', '60000']);
+    try {
+      const pidFile = join(app, 'queue.pid');
+      const order: string[] = [];
+      const running = queued
+        .call('run_command', { command: `echo $$ > ${pidFile}; exec sleep 120` })
+        .then(() => order.push('running ended'));
+      const pid = await pidFrom(pidFile);
+      // Nine calls for eight places in the queue: exactly one is refused, at once.
+      const calls = Array.from({ length: 9 }, () =>
+        queued.call('run_command', { argv: ['true'] }).then((answer) => {
+          if (answer.isError) order.push('refused');
+          return answer;
+        }),
+      );
+      expect(await eventually(() => order.includes('refused'), 10_000)).toBe(true);
+      process.kill(pid, 'SIGKILL');
+      await running;
+      const refused = (await Promise.all(calls)).filter((answer) => answer.isError);
+      expect(refused.map((answer) => answer.text)).toEqual([
+        expect.stringMatching(/1 commands are running and 8 more are waiting/),
+      ]);
+      expect(order).toEqual(['refused', 'running ended']);
+    } finally {
+      await queued.close();
+    }
+  });
+
+  it('should stop, kill running commands and remove the spill directory when a message exceeds the 10 MiB read limit', async () => {
+    const ending = await startServer(['--root', app]);
+    const truncated = await ending.call('run_command', { command: 'seq 1 100000', max_bytes: 16 });
+    const spill = (truncated.structuredContent as { stdout: { spill_path: string } }).stdout.spill_path;
+    const pidFile = join(app, 'oversize.pid');
+    ending.call('run_command', { command: `echo $$ > ${pidFile}; exec sleep 120` }).catch(() => {});
+    const pid = await pidFrom(pidFile);
+    await ending.call('run_command', { argv: ['true'], stdin: 'x'.repeat(11 * 1024 * 1024) }).catch(() => {});
+    expect(await eventually(() => !isAlive(ending.pid), 5000)).toBe(true);
+    expect(isAlive(pid)).toBe(false);
+    expect(existsSync(dirname(spill))).toBe(false);
+    expect(ending.stderr()).toContain('stopping: the connection closed');
+    await ending.close();
+  });
+});
