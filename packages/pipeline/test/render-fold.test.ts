@@ -24,7 +24,6 @@ describe('pipeline render and foldRepeats', () => {
     const text = `a\rb\n${ESC}[31mred${ESC}[0m\n`;
     const capture = await pipeline(feed([Buffer.from(text)]));
     expect(capture).toMatchObject({ text, renderedBytes: null, renderer: null, renderedAwayBytes: 0 });
-    expect(capture.stages).toBeUndefined();
   });
 
   it('should spend the budget on rendered text and report raw and rendered counts when render is terminal', async () => {
