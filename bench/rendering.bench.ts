@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough as NodePassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { prose } from '../packages/binary-guard/test/corpus';
 // The bench package does not depend on the renderer yet: its built output is loaded by path.
-import { TerminalRenderer } from '../packages/terminal-renderer/dist/index.js';
+import { TerminalRenderer } from '@pipeguard/terminal-renderer';
+import { prose } from '../packages/binary-guard/test/corpus';
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, MiB, streamOf } from './lib/inputs';
 import { progressChunks } from './lib/progress-inputs';
