@@ -1,9 +1,8 @@
-import { FallbackDecoder } from '@pipeguard/fallback-decoder';
-import { LineClipper } from '@pipeguard/file-window';
-import type { LineBatch, LineTerminator, LineUnit } from '@pipeguard/line-splitter';
+import type { LineBatch, LineTerminator } from '@pipeguard/line-splitter';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
-import { pullAll, pullOne } from './live-pull';
+import { LiveLineDecoder } from './live-decode';
+import { pullAll } from './live-pull';
 
 /** Options of {@link LiveLines}. */
 export interface LiveLinesOptions {
@@ -78,24 +77,25 @@ const KNOWN_OPTIONS = [
  * Hands the lines of a byte stream to one live consumer as they arrive, as an async iterable of
  * {@link LiveEvent}s, without ever holding the producer back: `write()` only splits and queues; when the
  * queue is full, newer lines are dropped whole, counted, and a `{ type: 'dropped' }` event stands in
- * their place. Lines are clipped and decoded only when the consumer takes them, so dropped ones cost
- * one split. Memory: at most `maxQueuedLines` lines and `maxQueuedBytes` bytes queued, plus the line
+ * their place. A queued batch of lines is clipped and decoded when the consumer reaches it, so dropped
+ * lines cost one split. Memory: at most `maxQueuedLines` lines and `maxQueuedBytes` bytes queued, plus the line
  * being handed out and the splitter's unfinished line (at most `maxUnitBytes`).
  */
 export class LiveLines implements AsyncIterable<LiveEvent> {
   readonly #splitter: LineSplitter;
-  readonly #clipper: LineClipper | null;
-  readonly #decoder: FallbackDecoder;
+  readonly #decoder: LiveLineDecoder;
   readonly #maxQueuedLines: number;
   readonly #maxQueuedBytes: number;
   readonly #queue: QueueEntry[] = [];
   #queuedLines = 0;
   #queuedBytes = 0;
-  /** The units of the batch being handed out, and the next one's index. */
-  #current: { units: LineUnit[]; next: number } | null = null;
+  /** The decoded lines of the batch being handed out, and the next one's index. */
+  #current: { lines: LiveLine[]; next: number } | null = null;
   #drop: LiveDrop | null = null;
   #waiting: ((result: IteratorResult<LiveEvent>) => void) | null = null;
   #ended = false;
+  /** Set when lines were dropped; cleared once the consumer has taken the queue down to half its caps. */
+  #dropping = false;
   #iterated = false;
   #closed = false;
   #lines = 0;
@@ -119,8 +119,7 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     validateInteger('maxQueuedLines', maxQueuedLines, { minimum: 1 });
     validateInteger('maxQueuedBytes', maxQueuedBytes, { minimum: 1 });
     this.#splitter = new LineSplitter({ maxUnitBytes, batched: true });
-    this.#clipper = maxLineBytes === null ? null : new LineClipper({ maxLineBytes });
-    this.#decoder = new FallbackDecoder({ fallback });
+    this.#decoder = new LiveLineDecoder(fallback, maxLineBytes, maxUnitBytes);
     this.#maxQueuedLines = maxQueuedLines;
     this.#maxQueuedBytes = maxQueuedBytes;
   }
@@ -161,8 +160,15 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     const lines = batch.unitCount ?? batch.units.length;
     this.#lines += lines;
     // The unfinished last line is let in at the end whatever the caps, so the view ends where the input does.
-    const admitted = ending ? batch : this.#admit(batch, lines);
+    // Once dropping, lines are dropped whole until the queue is half empty, so a queue at its caps is not
+    // cut into every batch (which builds its units) and the consumer gets runs of lines, not scattered ones.
+    if (this.#dropping && !ending) {
+      this.#dropping =
+        this.#queuedLines > this.#maxQueuedLines / 2 || this.#queuedBytes > this.#maxQueuedBytes / 2;
+    }
+    const admitted = ending ? batch : this.#dropping ? null : this.#admit(batch, lines);
     const admittedLines = admitted === null ? 0 : (admitted.unitCount ?? admitted.units.length);
+    if (admittedLines < lines) this.#dropping = true;
     const droppedBytes = batch.bytes.length - (admitted?.bytes.length ?? 0);
     if (admitted !== null) {
       if (this.#drop !== null) this.#queue.push(this.#drop);
@@ -217,8 +223,9 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
 
   /** The next event for the consumer, or `null` when none is queued. */
   #take(): LiveEvent | null {
-    if (this.#current !== null && this.#current.next < this.#current.units.length) {
-      return this.#decode(this.#current.units[this.#current.next++] as LineUnit);
+    if (this.#current !== null && this.#current.next < this.#current.lines.length) {
+      this.#delivered++;
+      return this.#current.lines[this.#current.next++] as LiveLine;
     }
     this.#current = null;
     const entry = this.#queue.shift();
@@ -226,21 +233,9 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     if ('type' in entry) return entry;
     this.#queuedLines -= entry.unitCount ?? entry.units.length;
     this.#queuedBytes -= entry.bytes.length;
-    this.#current = { units: entry.units, next: 0 };
+    // Decoded when the consumer reaches it: a dropped line is never decoded.
+    this.#current = { lines: this.#decoder.decode(entry), next: 0 };
     return this.#take();
-  }
-
-  #decode(unit: LineUnit): LiveLine {
-    const clipped = this.#clipper === null ? unit : pullOne<LineUnit>(this.#clipper, unit);
-    const text = pullOne<string | null>(this.#decoder, clipped) ?? '';
-    this.#delivered++;
-    return {
-      type: 'line',
-      text: text.slice(0, text.length - unit.terminator.length),
-      terminator: unit.terminator,
-      offset: unit.offset,
-      clipped: clipped !== unit,
-    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { chunkedBytes, collectBytes, feed, propertyRuns, unicodeText } from '@pipeguard/test-utils';
+import { collectBytes, feed, propertyRuns, unicodeText } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { Readable, Writable } from 'readable-stream';
@@ -98,14 +98,15 @@ describe('LiveLines', () => {
     });
   });
 
-  it('should give the same lines as TextDecoder for any UTF-8 text cut anywhere', async () => {
+  it('should give the same text as TextDecoder for any UTF-8 text cut anywhere, long lines cut at maxUnitBytes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        unicodeText(300).chain((text) => chunkedBytes({ maxLength: 0 }).map(() => text)),
+        unicodeText(300),
         fc.array(fc.nat(), { maxLength: 8 }),
-        async (text, cuts) => {
+        fc.option(fc.integer({ min: 4, max: 64 }), { nil: undefined }),
+        async (text, cuts, maxUnitBytes) => {
           const bytes = Buffer.from(text);
-          const live = new LiveLines();
+          const live = new LiveLines(maxUnitBytes === undefined ? {} : { maxUnitBytes });
           const positions = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
           let start = 0;
           for (const position of [...positions, bytes.length]) {
@@ -117,6 +118,11 @@ describe('LiveLines', () => {
           expect(events.map((line) => line.text + line.terminator).join('')).toBe(
             new TextDecoder().decode(bytes),
           );
+          let offset = 0;
+          for (const line of events) {
+            expect(line.offset).toBe(offset);
+            offset += Buffer.byteLength(line.text + line.terminator);
+          }
         },
       ),
       { numRuns: propertyRuns(200) },
