@@ -71,6 +71,26 @@ describe('refusals that could reveal outside paths', () => {
   });
 });
 
+describe('--allow', () => {
+  it('should run an allowed program from the absolute directories of PATH, never a file of that name in cwd', async () => {
+    // PATH starts with ".": spawning "echo" by name would run the root's own ./echo.
+    await writeFile(join(app, 'echo'), '#!/bin/sh\necho HIJACKED\n', { mode: 0o755 });
+    const env = { PATH: `.:${process.env.PATH}`, HOME: process.env.HOME ?? '/' };
+    const allowing = await startServer(['--root', app, '--allow', 'echo'], undefined, env);
+    try {
+      const answer = await allowing.call('run_command', { argv: ['echo', 'the real echo'] });
+      expect(answer.text).toContain('the real echo');
+      expect(answer.text).not.toContain('HIJACKED');
+      for (const program of ['./echo', '/usr/bin/../bin/echo', 'env']) {
+        const refused = await allowing.call('run_command', { argv: [program, 'echo', 'x'] });
+        expect(refused.text).toMatch(/^The "argv" input names a program this server does not allow/);
+      }
+    } finally {
+      await allowing.close();
+    }
+  });
+});
+
 describe('answers and queues bounded whatever the call asks', () => {
   it('should cap read_lines at 1 MiB of line bytes however large limit × max_line_bytes, and say how to go on', async () => {
     const answer = await server.call('read_lines', {

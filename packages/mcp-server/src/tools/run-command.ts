@@ -1,5 +1,6 @@
 import { AbortError, RunError } from '@pipeguard/pipeline';
 import * as z from 'zod';
+import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
 import { MAX_PATH_CHARS } from '../path-confinement';
 import { profileSwitchShape } from '../run-options';
@@ -92,10 +93,10 @@ const outputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 /** Which program runs, with which arguments, after the allow-list and the shell are applied. */
-function resolveProgram(
+async function resolveProgram(
   input: Input,
   server: ServerContext,
-): { file: string; args: string[]; display: string } {
+): Promise<{ file: string; args: string[]; display: string }> {
   if (input.command !== undefined && input.argv !== undefined) {
     throw new ToolInputError('command', 'and the "argv" input cannot both be given: use one of them');
   }
@@ -108,7 +109,11 @@ function resolveProgram(
         `names a program this server does not allow: "${file}" (allowed: ${server.allow.join(', ')})`,
       );
     }
-    return { file, args, display: input.argv.join(' ') };
+    const found = server.allow ? await findAllowedProgram(file) : file;
+    if (found === null) {
+      throw new ToolInputError('argv', `names an allowed program not found in the server's PATH: "${file}"`);
+    }
+    return { file: found, args, display: input.argv.join(' ') };
   }
   if (input.command === undefined) throw new ToolInputError('command', 'is required (or give "argv")');
   if (server.allow) {
@@ -121,7 +126,7 @@ function resolveProgram(
 }
 
 async function handle(server: ServerContext, input: Input, context: ToolContext) {
-  const { file, args, display } = resolveProgram(input, server);
+  const { file, args, display } = await resolveProgram(input, server);
   const cwd = await server.workingRoots.resolveDirectory(input.cwd ?? '.', 'cwd');
   const asked = input.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const timeoutMs = Math.min(asked, server.maxTimeoutMs);

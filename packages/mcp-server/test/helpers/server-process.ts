@@ -24,14 +24,19 @@ export type CallOptions = Parameters<Client['callTool']>[2];
 /** A tool result with its text blocks joined, as a model reads it. */
 export type ToolAnswer = CallToolResult & { text: string };
 
-/** Starts `pipeguard-mcp` with `args` and connects the SDK's own client to it. */
-export async function startServer(args: readonly string[], cwd?: string): Promise<ServerUnderTest> {
+/** Starts `pipeguard-mcp` with `args` (in `cwd`, with `env` instead of the SDK's default one) and connects the SDK's own client to it. */
+export async function startServer(
+  args: readonly string[],
+  cwd?: string,
+  env?: Record<string, string>,
+): Promise<ServerUnderTest> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm build first`);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],
     stderr: 'pipe',
     ...(cwd === undefined ? {} : { cwd }),
+    ...(env === undefined ? {} : { env }),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
