@@ -1,4 +1,5 @@
 import { describeReceived } from '@pipeguard/shared';
+import { type LiteralAnchor, planAnchors } from './literal-anchors';
 
 /**
  * What a `BoundedSink` keeps from the omitted middle when `keepMatches` is `true`: lines containing
@@ -34,7 +35,10 @@ export type KeepMatches = boolean | MatchPattern | readonly MatchPattern[];
 
 /** Patterns compiled for scanning: literal byte strings found with `indexOf`, and line-wise regular expressions. */
 export interface CompiledPatterns {
+  /** The string patterns, less those that contain another one (they match no other line). */
   readonly literals: readonly Buffer[];
+  /** The needles the literals are searched for with, one `indexOf` pass each. */
+  readonly anchors: readonly LiteralAnchor[];
   readonly regexps: readonly RegExp[];
   /** Length of the longest literal, for matches that straddle two chunks. */
   readonly longestLiteral: number;
@@ -71,5 +75,5 @@ export function compileKeepMatches(value: unknown): CompiledPatterns | null {
     throw new RangeError('The "keepMatches" option must hold at least one pattern. Received []');
   }
   const longestLiteral = literals.reduce((longest, literal) => Math.max(longest, literal.length), 0);
-  return { literals, regexps, longestLiteral };
+  return { ...planAnchors(literals), regexps, longestLiteral };
 }

@@ -1,5 +1,6 @@
 import { findUtf8BoundaryBefore } from '@pipeguard/shared';
 import type { MatchExcerpt } from './excerpt';
+import { findAnchored, type LiteralAnchor } from './literal-anchors';
 import type { CompiledPatterns } from './match-patterns';
 
 const LF = 0x0a;
@@ -30,6 +31,7 @@ export interface MatchScannerSettings {
 export class MatchScanner {
   readonly #settings: MatchScannerSettings;
   readonly #literals: readonly Buffer[];
+  readonly #anchors: readonly LiteralAnchor[];
   readonly #lineWise: boolean;
   readonly #next: number[];
   #offset = 0;
@@ -51,8 +53,9 @@ export class MatchScanner {
   constructor(settings: MatchScannerSettings) {
     this.#settings = settings;
     this.#literals = settings.patterns.literals;
+    this.#anchors = settings.patterns.anchors;
     this.#lineWise = settings.patterns.regexps.length > 0;
-    this.#next = new Array(this.#literals.length).fill(-1);
+    this.#next = new Array(this.#anchors.length).fill(-1);
     this.#collecting = settings.budgetBytes > 0;
   }
 
@@ -138,10 +141,10 @@ export class MatchScanner {
 
   #nextHit(piece: Buffer, position: number): number {
     let first = -1;
-    for (let index = 0; index < this.#literals.length; index++) {
+    for (let index = 0; index < this.#anchors.length; index++) {
       let next = this.#next[index] as number;
       if (next === -2 || (next !== -1 && next < position)) {
-        next = piece.indexOf(this.#literals[index] as Buffer, position);
+        next = findAnchored(piece, this.#anchors[index] as LiteralAnchor, position);
         this.#next[index] = next;
       }
       if (next !== -1 && (first === -1 || next < first)) first = next;
