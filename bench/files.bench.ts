@@ -63,7 +63,7 @@ const lineContenders: Contender<TextFile>[] = [
   {
     name: 'readLines',
     run: (input: TextFile) =>
-      readLines(input.path, { limit: Number.MAX_SAFE_INTEGER, maxLineBytes: MAX_LINE_BYTES }),
+      readLines(input.path, { maxLines: Number.MAX_SAFE_INTEGER, maxLineBytes: MAX_LINE_BYTES }),
     verify: (output: unknown, input: TextFile) => {
       const page = output as Awaited<ReturnType<typeof readLines>>;
       return page.lineCount === input.lines && page.eof ? 'ok' : 'wrong line count';
@@ -159,7 +159,7 @@ export default defineQuestion({
             const file = mode === 'path' ? input.path : input.handle;
             const texts: string[] = [];
             for (const offset of input.offsets) {
-              texts.push((await readBytesAsUtf8(file, { offset, limit: WINDOW_BYTES })).text);
+              texts.push((await readBytesAsUtf8(file, { offset, windowBytes: WINDOW_BYTES })).text);
             }
             return texts;
           },

@@ -23,7 +23,7 @@ console.log(page.text);
 let offset = page.clipped[0]?.omittedStart ?? 0;
 const pieces: string[] = [];
 for (let eof = false; !eof; ) {
-  const window = await readBytesAsUtf8(file, { offset, limit: 4096 });
+  const window = await readBytesAsUtf8(file, { offset, windowBytes: 4096 });
   console.log(
     `window ${window.offset}..${window.nextOffset}: trimmed ${window.trimmedStartBytes} + ${window.trimmedEndBytes}`,
   );
