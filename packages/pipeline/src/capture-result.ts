@@ -117,8 +117,12 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
   const { label, keep } = settings;
   const { counter, spill, guard, transcoder, renderer, folder } = stages;
   const rawOffsetsExact = renderer === null && folder === null;
+  // Output offsets are raw ones up to the guard's first withheld run.
+  const guardShifted = (guard?.stats.withheldFrom ?? Number.POSITIVE_INFINITY) < (kept.omittedStart ?? 0);
   const omittedSourceStart =
-    transcoder.encoding === null ? sourceStartOf(kept, headLines, rawOffsetsExact) : null;
+    transcoder.encoding === null
+      ? sourceStartOf(kept, headLines, rawOffsetsExact && !guardShifted, rawOffsetsExact)
+      : null;
   const counted = renderer ? 'rendered bytes' : folder ? 'bytes after folding' : null;
   const counts = kept.marker && counted ? relabelCounts(kept.marker, kept, counted) : kept.marker;
   const marker =
@@ -165,17 +169,21 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
   };
 }
 
-/** The raw offset of the omitted part: exact, or the start of the raw line its first byte came from. */
+/**
+ * The raw offset of the omitted part: its sink offset while nothing before it was changed; else where
+ * its line came from, plus (for an unrendered, unfolded stream) its place in that line.
+ */
 function sourceStartOf(
   kept: BoundedSinkResult,
   headLines: HeadLineOffsets | null,
-  exact: boolean,
+  unchanged: boolean,
+  withinLine: boolean,
 ): number | null {
   const start = kept.omittedStart;
-  if (start === null || exact) return start;
+  if (start === null || unchanged) return start;
   const lineStart = start === 0 ? 0 : kept.bytes.lastIndexOf(LF, start - 1) + 1;
-  if (lineStart === 0) return 0;
-  return headLines?.sourceLineStartOf(lineStart) ?? null;
+  const source = headLines ? headLines.sourceLineStartOf(lineStart) : lineStart === 0 ? 0 : null;
+  return source === null || !withinLine ? source : source + start - lineStart;
 }
 
 /** `N of M bytes omitted` → `N of M rendered bytes omitted`: the counts are not raw bytes, and say so. */

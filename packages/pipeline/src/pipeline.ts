@@ -61,8 +61,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
         )
       : null;
   const folder = settings.foldRepeats ? new RepeatFolder() : null;
-  // Withheld bytes only ever follow the passed ones, so the guard's output offsets are raw ones.
-  const sourceOffsetOf = composeSourceOffsets([folder, renderer], () => transcoder.encoding === null);
+  // The guard resumes after binary, so even its output needs mapping back to raw offsets.
+  const sourceOffsetOf = composeSourceOffsets([folder, renderer, guard], () => transcoder.encoding === null);
   const sink = new BoundedSink({
     maxBytes,
     // Without a limit every byte is kept: the sink's 'tail' window of null bytes would keep none.
@@ -79,14 +79,15 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const chain = [counter, spill, guard, transcoder, renderer, folder, limit, sink].filter(
     (stage) => stage !== null,
   );
-  const mapped = folder ?? renderer;
+  const mapped = folder ?? renderer ?? (guard ? transcoder : null);
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
   const headLines =
     mapped && maxBytes !== null
       ? new HeadLineOffsets(
           mapped,
           sourceOffsetOf,
-          keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2),
+          // At least the first byte: a kept tail's omitted part starts there.
+          Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
         )
       : null;
   const run = (async (): Promise<Capture> => {

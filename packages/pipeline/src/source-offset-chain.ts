@@ -45,7 +45,6 @@ export class HeadLineOffsets {
   constructor(output: Readable, map: OffsetMap, horizon: number) {
     this.#map = map;
     this.#horizon = horizon;
-    if (horizon <= 0) return;
     const watch = (chunk: Buffer) => {
       this.#record(chunk);
       if (this.#seen >= horizon) output.off('data', watch);

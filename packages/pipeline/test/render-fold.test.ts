@@ -139,6 +139,43 @@ describe('pipeline render and foldRepeats', () => {
     expect(accountedFor(capture)).toBe(raw.length);
   });
 
+  it('should map the omitted start and excerpts through the guard when text resumes after binary', async () => {
+    // Arrange: text, a binary run, text with an error, more text; the head ends after the binary run.
+    const directory = await makeTempDir('pipeguard-guard-');
+    const text = (from: number, count: number) =>
+      Array.from(
+        { length: count },
+        (_, index) => `${String(from + index).padStart(6, '0')} ${'x'.repeat(72)}\n`,
+      ).join('');
+    const binary = Buffer.alloc(256 * 1024);
+    const raw = Buffer.concat([
+      Buffer.from(text(0, 100)),
+      binary,
+      Buffer.from(`${text(100, 400)}main.c:1:1: error: expected ';'\n${text(500, 2000)}`),
+      binary,
+      Buffer.from(text(2500, 10)),
+    ]);
+    // Act
+    const capture = await pipeline(feed(cutAt(raw, [65_536, 300_000, 500_000])), {
+      maxBytes: 20_000,
+      keep: 'both',
+      keepMatches: true,
+      spill: directory,
+    });
+    // Assert
+    const spilled = await readFile(capture.spillPath as string);
+    const withheldBefore = capture.withheldBytes / 2;
+    expect(capture.omittedSourceStart).toBe((capture.omittedStart as number) + withheldBefore);
+    const [error] = capture.excerpts;
+    expect(error?.offset).toBe(raw.indexOf('main.c:1:1: error'));
+    expect(spilled.subarray(error?.offset as number).toString('latin1')).toMatch(/^main\.c:1:1: error/);
+    expect(capture.placeholder).toMatch(
+      /^\[binary output withheld: stdout, \d+ bytes in 2 runs: \d+ bytes from byte \d+, \d+ bytes from byte \d+\. /,
+    );
+    expect(capture.text.endsWith(`${capture.placeholder}\n`)).toBe(true);
+    expect(accountedFor(capture)).toBe(raw.length);
+  });
+
   it.each([
     [{ render: 'tty' }, RangeError, `The "render" option must be one of 'terminal', 'raw'. Received 'tty'`],
     [
