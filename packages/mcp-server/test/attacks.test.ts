@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
@@ -68,6 +68,40 @@ describe('refusals that could reveal outside paths', () => {
     expect((await server.call('run_command', { argv: ['echo', 'still serving'] })).text).toContain(
       'still serving',
     );
+  });
+});
+
+describe('roots and the spill directory', () => {
+  it('should accept a path spelled through a root given as a symlink, and refuse one spelled around it', async () => {
+    await symlink(app, join(base, 'app-link'));
+    await writeFile(join(app, 'via-link.txt'), 'via link\n');
+    const linked = await startServer(['--root', join(base, 'app-link')]);
+    try {
+      for (const path of [join(base, 'app-link', 'via-link.txt'), join(app, 'via-link.txt')]) {
+        expect((await linked.call('read_bytes', { path })).structuredContent).toMatchObject({
+          text: 'via link\n',
+        });
+      }
+      const around = await linked.call('read_bytes', {
+        path: join(base, 'app-link', '..', 'outside', 'exists.txt'),
+      });
+      expect(around.text).toMatch(/resolves outside them$/);
+    } finally {
+      await linked.close();
+    }
+  });
+
+  it('should keep spill files private (0700, 0600) and refuse a symlink a command plants in the spill directory', async () => {
+    const truncated = await server.call('run_command', { command: 'seq 1 100000', max_bytes: 16 });
+    const spill = (truncated.structuredContent as { stdout: { spill_path: string } }).stdout.spill_path;
+    expect((await stat(dirname(spill))).mode & 0o777).toBe(0o700);
+    expect((await stat(spill)).mode & 0o777).toBe(0o600);
+    const planted = join(dirname(spill), 'planted');
+    await server.call('run_command', { argv: ['ln', '-s', join(base, 'outside', 'exists.txt'), planted] });
+    const answer = await server.call('read_bytes', { path: planted });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/resolves outside them$/);
+    expect((await server.call('read_lines', { path: spill, limit: 1 })).text).toContain('1\t1');
   });
 });
 
