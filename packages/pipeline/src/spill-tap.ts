@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { TransformCallback } from '@pipeguard/shared';
@@ -19,7 +18,7 @@ export class SpillTap extends Transform {
     super();
     // The label names the file, never its place: anything but a plain name character becomes `_`.
     const name = label.replace(/[^\w.-]/g, '_');
-    this.path = join(directory, `pipeguard-${name}-${randomUUID()}.out`);
+    this.path = join(directory, `pipeguard-${name}-${globalThis.crypto.randomUUID()}.out`);
     this.#maxBytes = maxBytes;
     this.#file = createWriteStream(this.path, { flags: 'wx', mode: 0o600 });
     this.#file.on('error', (error) => this.destroy(error));
