@@ -16,12 +16,16 @@ export interface LiteralAnchor {
 // Node's `indexOf` looks for a needle under 7 bytes with memchr on its first byte and verifies there
 // (https://github.com/nodejs/node/blob/main/src/string_search.h): a rare first byte makes a pass cheap.
 const MAX_ANCHOR_BYTES = 6;
+const MIN_ANCHOR_BYTES = 3;
 // Lowercase letters from the most to the least frequent in English text, which logs mostly are.
 const LOWERCASE_BY_FREQUENCY = 'etaoinsrhdlucmfywgpbvkxqjz';
 const COMMON_PUNCTUATION = '.,:;/-_=()[]\'"0123456789';
 
+/** How rare a byte is: higher is rarer. */
+export type Rarity = (byte: number) => number;
+
 /** How rarely a byte is expected in a log: higher is rarer (uppercase, rare punctuation, non-ASCII). */
-function rarityOf(byte: number): number {
+function expectedRarity(byte: number): number {
   if (byte >= 0x80) return 50;
   if (byte >= 0x41 && byte <= 0x5a) return 40;
   const letter = LOWERCASE_BY_FREQUENCY.indexOf(String.fromCharCode(byte));
@@ -30,30 +34,40 @@ function rarityOf(byte: number): number {
   return COMMON_PUNCTUATION.includes(String.fromCharCode(byte)) ? 5 : 30;
 }
 
+/**
+ * Rarity measured on a sample of the stream (fewer occurrences is rarer), the expected rarity breaking
+ * ties: the needles' first bytes decide how often a pass stops, and that depends on the text.
+ */
+export function rarityIn(sample: Buffer): Rarity {
+  const counts = new Uint32Array(256);
+  // A bounded sample, once in many megabytes: no native scan gives a histogram.
+  for (const byte of sample) counts[byte] = (counts[byte] as number) + 1;
+  return (byte) => expectedRarity(byte) - 100 * (counts[byte] as number);
+}
+
 /** The literal's best needle: up to 6 bytes starting at its rarest byte (the first of equals). */
-function bestWindow(literal: Buffer): { at: number; rarity: number } {
-  let best = { at: 0, rarity: -1 };
-  // A one-byte needle would stop in JavaScript at each of its bytes: windows keep 2 bytes at least.
-  for (let at = 0; at === 0 || at <= literal.length - 2; at++) {
+function bestWindow(literal: Buffer, rarityOf: Rarity): { at: number; rarity: number } {
+  let best = { at: 0, rarity: Number.NEGATIVE_INFINITY };
+  // A needle found in other words (`or` in `worker`) returns to JavaScript at each: 3 bytes at least.
+  for (let at = 0; at === 0 || at <= literal.length - MIN_ANCHOR_BYTES; at++) {
     const rarity = rarityOf(literal[at] as number);
     if (rarity > best.rarity) best = { at, rarity };
   }
   return best;
 }
 
-/**
- * Drops the literals that contain another one (a line holding `FAILED` holds `FAIL`) and plans the
- * anchors: literals sharing a needle are found by a single pass.
- */
-export function planAnchors(literals: readonly Buffer[]): { literals: Buffer[]; anchors: LiteralAnchor[] } {
+/** The literals less duplicates and those that contain another one (a line holding `FAILED` holds `FAIL`). */
+export function dropSubsumed(literals: readonly Buffer[]): Buffer[] {
   const unique = literals.filter(
     (literal, index) => literals.findIndex((other) => other.equals(literal)) === index,
   );
-  const kept = unique.filter(
-    (literal) => !unique.some((other) => other !== literal && literal.includes(other)),
-  );
-  const windows = kept
-    .map((literal) => ({ literal, ...bestWindow(literal) }))
+  return unique.filter((literal) => !unique.some((other) => other !== literal && literal.includes(other)));
+}
+
+/** Plans the anchors of `literals` (none containing another): literals sharing a needle are found by one pass. */
+export function planAnchors(literals: readonly Buffer[], rarityOf: Rarity = expectedRarity): LiteralAnchor[] {
+  const windows = literals
+    .map((literal) => ({ literal, ...bestWindow(literal, rarityOf) }))
     // Common needles first, so that a literal with a rarer one of its own joins a pass that runs anyway.
     .sort((a, b) => a.rarity - b.rarity);
   const groups: { needle: Buffer; literals: Buffer[] }[] = [];
@@ -62,19 +76,22 @@ export function planAnchors(literals: readonly Buffer[]): { literals: Buffer[]; 
     if (shared) shared.literals.push(literal);
     else groups.push({ needle: literal.subarray(at, at + MAX_ANCHOR_BYTES), literals: [literal] });
   }
-  return { literals: kept, anchors: mergeAnchors(groups.map((group) => group.literals)) };
+  return mergeAnchors(
+    groups.map((group) => group.literals),
+    rarityOf,
+  );
 }
 
 /** Merges two groups into one pass when they share a needle starting with a byte as rare as either's own. */
-function mergeAnchors(groups: Buffer[][]): LiteralAnchor[] {
-  const needles = groups.map((group) => sharedNeedle(group, 0) as Buffer);
+function mergeAnchors(groups: Buffer[][], rarityOf: Rarity): LiteralAnchor[] {
+  const needles = groups.map((group) => sharedNeedle(group, Number.NEGATIVE_INFINITY, rarityOf) as Buffer);
   for (let merged = true; merged; ) {
     merged = false;
     for (let a = 0; a < groups.length && !merged; a++) {
       for (let b = a + 1; b < groups.length && !merged; b++) {
         const floor = Math.max(rarityOf(needles[a]?.[0] as number), rarityOf(needles[b]?.[0] as number));
         const both = [...(groups[a] as Buffer[]), ...(groups[b] as Buffer[])];
-        const needle = sharedNeedle(both, floor);
+        const needle = sharedNeedle(both, floor, rarityOf);
         if (!needle) continue;
         groups.splice(b, 1);
         needles.splice(b, 1);
@@ -93,9 +110,9 @@ function mergeAnchors(groups: Buffer[][]): LiteralAnchor[] {
 
 /**
  * The needle all `literals` hold, starting with the rarest byte and then the longest (up to 6 bytes,
- * at least 2 unless a literal is shorter), or `null` when none starts with a byte at least `floor` rare.
+ * at least 3 unless a literal is shorter), or `null` when none starts with a byte at least `floor` rare.
  */
-function sharedNeedle(literals: readonly Buffer[], floor: number): Buffer | null {
+function sharedNeedle(literals: readonly Buffer[], floor: number, rarityOf: Rarity): Buffer | null {
   const [first] = literals as [Buffer];
   const shortest = Math.min(...literals.map((literal) => literal.length));
   let best: { needle: Buffer; rarity: number } | null = null;
@@ -104,7 +121,7 @@ function sharedNeedle(literals: readonly Buffer[], floor: number): Buffer | null
     if (rarity < floor || (best && rarity < best.rarity)) continue;
     for (
       let length = Math.min(MAX_ANCHOR_BYTES, first.length - at);
-      length >= Math.min(2, shortest);
+      length >= Math.min(MIN_ANCHOR_BYTES, shortest);
       length--
     ) {
       const needle = first.subarray(at, at + length);

@@ -1,5 +1,5 @@
 import { describeReceived } from '@pipeguard/shared';
-import { type LiteralAnchor, planAnchors } from './literal-anchors';
+import { dropSubsumed } from './literal-anchors';
 
 /**
  * What a `BoundedSink` keeps from the omitted middle when `keepMatches` is `true`: lines containing
@@ -37,8 +37,6 @@ export type KeepMatches = boolean | MatchPattern | readonly MatchPattern[];
 export interface CompiledPatterns {
   /** The string patterns, less those that contain another one (they match no other line). */
   readonly literals: readonly Buffer[];
-  /** The needles the literals are searched for with, one `indexOf` pass each. */
-  readonly anchors: readonly LiteralAnchor[];
   readonly regexps: readonly RegExp[];
   /** Length of the longest literal, for matches that straddle two chunks. */
   readonly longestLiteral: number;
@@ -75,5 +73,5 @@ export function compileKeepMatches(value: unknown): CompiledPatterns | null {
     throw new RangeError('The "keepMatches" option must hold at least one pattern. Received []');
   }
   const longestLiteral = literals.reduce((longest, literal) => Math.max(longest, literal.length), 0);
-  return { ...planAnchors(literals), regexps, longestLiteral };
+  return { literals: dropSubsumed(literals), regexps, longestLiteral };
 }

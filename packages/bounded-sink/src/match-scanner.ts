@@ -1,9 +1,12 @@
 import { findUtf8BoundaryBefore } from '@pipeguard/shared';
 import type { MatchExcerpt } from './excerpt';
-import { findAnchored, type LiteralAnchor } from './literal-anchors';
+import { findAnchored, type LiteralAnchor, planAnchors, rarityIn } from './literal-anchors';
 import type { CompiledPatterns } from './match-patterns';
 
 const LF = 0x0a;
+/** The anchors are planned again on a sample of the text every this many scanned bytes, as logs change. */
+const REPLAN_BYTES = 16 * 1024 * 1024;
+const SAMPLE_BYTES = 16 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 /** How a {@link MatchScanner} collects excerpts. */
@@ -31,9 +34,10 @@ export interface MatchScannerSettings {
 export class MatchScanner {
   readonly #settings: MatchScannerSettings;
   readonly #literals: readonly Buffer[];
-  readonly #anchors: readonly LiteralAnchor[];
+  #anchors: readonly LiteralAnchor[] = [];
+  #plannedAt = Number.NEGATIVE_INFINITY;
   readonly #lineWise: boolean;
-  readonly #next: number[];
+  #next: number[] = [];
   #offset = 0;
   #lineStart = 0;
   #lineNumber = 1;
@@ -53,9 +57,7 @@ export class MatchScanner {
   constructor(settings: MatchScannerSettings) {
     this.#settings = settings;
     this.#literals = settings.patterns.literals;
-    this.#anchors = settings.patterns.anchors;
     this.#lineWise = settings.patterns.regexps.length > 0;
-    this.#next = new Array(this.#anchors.length).fill(-1);
     this.#collecting = settings.budgetBytes > 0;
   }
 
@@ -88,6 +90,11 @@ export class MatchScanner {
   }
 
   #scan(piece: Buffer): void {
+    if (this.#offset - this.#plannedAt >= REPLAN_BYTES && this.#literals.length > 0) {
+      this.#anchors = planAnchors(this.#literals, rarityIn(piece.subarray(0, SAMPLE_BYTES)));
+      this.#next = new Array(this.#anchors.length);
+      this.#plannedAt = this.#offset;
+    }
     this.#next.fill(-2);
     let position = 0;
     while (position < piece.length) {
