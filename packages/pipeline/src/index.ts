@@ -11,8 +11,28 @@ export type { CaptureOptions } from './capture-options';
 export type { ChildInput, ChildLike, ChildOutput } from './child-like';
 export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
 export { killProcessGroup } from './kill-process-group';
+export {
+  type LiveDrop,
+  type LiveEvent,
+  type LiveLine,
+  LiveLines,
+  type LiveLinesOptions,
+  type LiveLinesStats,
+} from './live-lines';
+export { type LiveStreamEvent, type LiveStreamName, mergeLiveLines } from './live-merge';
+export { LiveLinesTap } from './live-tap';
 export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 export { type PipelineOptions, RENDER_MODES, type RenderMode } from './pipeline-options';
+export { PtyChild, spawnPtyChild } from './pty-child';
+export { PTY_PACKAGE, PTY_PACKAGE_VERSION, PtyUnavailableError } from './pty-load';
+export {
+  DEFAULT_PTY_COLS,
+  DEFAULT_PTY_ROWS,
+  DEFAULT_PTY_TERM,
+  type PtyChildOptions,
+  type PtyOption,
+  type PtySize,
+} from './pty-options';
 export { type RunOptions, run } from './run';
 export type { RunResult } from './run-result';
 export type { SpillTap } from './spill-tap';

@@ -1,6 +1,7 @@
 import { type CutAt, DEFAULT_MAX_BYTES, type KeepMatches, type KeepMode } from '@pipeguard/bounded-sink';
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import {
+  describeReceived,
   validateBoolean,
   validateInteger,
   validateOneOf,
@@ -8,6 +9,7 @@ import {
   validateString,
 } from '@pipeguard/shared';
 import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
+import { LiveLines } from './live-lines';
 
 /** How the bytes that pass the guard become the text the budget is spent on. */
 export type RenderMode = 'terminal' | 'raw';
@@ -76,6 +78,11 @@ export interface PipelineOptions {
    * explicitly wins over the profile's. `null` for none. @defaultValue `null`
    */
   profile?: PipelineProfile | null;
+  /**
+   * Also hands the lines that pass the guard, the transcoder and the renderer (before folding) to this
+   * {@link LiveLines} as they arrive; `null` for none (then live lines cost nothing). @defaultValue `null`
+   */
+  live?: LiveLines | null;
 }
 
 // A record, so that the compiler checks that the list names every option and nothing else.
@@ -101,6 +108,7 @@ const PIPELINE_OPTIONS: Record<keyof PipelineOptions, true> = {
   maxMatchLineBytes: true,
   cutAt: true,
   profile: true,
+  live: true,
 };
 
 /** The keys {@link pipeline} accepts; any other key is a TypeError. */
@@ -131,6 +139,7 @@ export interface ResolvedPipelineOptions {
     maxMatchLineBytes: number | undefined;
   };
   cutAt: CutAt;
+  live: LiveLines | null;
 }
 
 const NO_PROFILE = {
@@ -174,6 +183,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     matchShare,
     maxMatchLineBytes,
     cutAt = base.cutAt,
+    live = null,
   } = options ?? {};
   // `'auto'` is resolved here, at the edge, from this process's environment.
   const fallback = resolveAutoFallback(requestedFallback) ?? null;
@@ -185,6 +195,11 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
   // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
   if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
   validateBoolean('foldRepeats', foldRepeats);
+  if (live !== null && !(live instanceof LiveLines)) {
+    throw new TypeError(
+      `The "live" option must be an instance of LiveLines or null. Received ${describeReceived(live)}`,
+    );
+  }
   return {
     label,
     maxBytes,
@@ -202,5 +217,6 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     foldRepeats,
     matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
     cutAt,
+    live,
   };
 }

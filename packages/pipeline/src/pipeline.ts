@@ -8,6 +8,7 @@ import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
+import { LiveLinesTap } from './live-tap';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { SpillTap } from './spill-tap';
@@ -76,7 +77,9 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // Only a capture that may outgrow a string needs counting on its way to the sink.
   const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
   const stages = { counter, spill, guard, transcoder, renderer, folder, sink };
-  const chain = [counter, spill, guard, transcoder, renderer, folder, limit, sink].filter(
+  // Live lines see what a reader would (guarded, transcoded, rendered), before folding and the budget.
+  const liveTap = settings.live === null ? null : new LiveLinesTap(settings.live);
+  const chain = [counter, spill, guard, transcoder, renderer, liveTap, folder, limit, sink].filter(
     (stage) => stage !== null,
   );
   const mapped = folder ?? renderer ?? (guard ? transcoder : null);
