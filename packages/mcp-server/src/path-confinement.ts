@@ -5,7 +5,12 @@ import { ToolInputError } from './tool-input-error';
 
 // O_NOFOLLOW: a last component swapped for a symlink after the check fails to open (ELOOP).
 // O_NONBLOCK: a FIFO swapped in after the check opens at once instead of waiting for a writer.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+const OPEN_FLAGS = READ_FLAGS | constants.O_NOFOLLOW;
+// Linux's O_PATH (absent from fs.constants): a descriptor that names a file without opening it, so a
+// FIFO or device swapped in by a race is never opened; the file is reopened through /proc once checked.
+const O_PATH = 0o10000000;
+const PINS_BY_PATH = process.platform === 'linux';
 
 /** The longest path a call may give, in characters: Linux's PATH_MAX; a longer one cannot be opened anyway. */
 export const MAX_PATH_CHARS = 4096;
@@ -15,6 +20,7 @@ const MAX_LINKS_FOLLOWED = 40;
 
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
+  if (stats.isSymbolicLink()) return 'a symbolic link (swapped in while it was opened)';
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isSocket()) return 'a socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
@@ -87,9 +93,27 @@ export class PathConfinement {
         field,
         `must name a regular file: "${shorten(requested)}" is ${kindOf(before)}`,
       );
+    const checked = await this.#openChecked(
+      real,
+      requested,
+      field,
+      PINS_BY_PATH ? O_PATH | constants.O_NOFOLLOW : OPEN_FLAGS,
+    );
+    if (!PINS_BY_PATH) return checked;
+    try {
+      return await open(`/proc/self/fd/${checked.fd}`, READ_FLAGS);
+    } catch (error) {
+      throw refusal(field, requested, error);
+    } finally {
+      await checked.close();
+    }
+  }
+
+  /** Opens `real` with `flags` and checks the descriptor itself: a regular file whose real path is within the roots. */
+  async #openChecked(real: string, requested: string, field: string, flags: number): Promise<FileHandle> {
     let handle: FileHandle;
     try {
-      handle = await open(real, OPEN_FLAGS);
+      handle = await open(real, flags);
     } catch (error) {
       throw refusal(field, requested, error);
     }

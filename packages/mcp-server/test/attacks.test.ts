@@ -1,5 +1,6 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
@@ -103,6 +104,47 @@ describe('roots and the spill directory', () => {
     expect(answer.text).toMatch(/resolves outside them$/);
     expect((await server.call('read_lines', { path: spill, limit: 1 })).text).toContain('1\t1');
   });
+});
+
+describe('a directory swapped for a symlink while reads run', () => {
+  it('should never open an outside FIFO, so a writer blocked on it stays blocked', async () => {
+    // race/f is a regular file inside, or (through a symlink to fifo-dir/) a FIFO outside with a writer
+    // waiting for a reader: opening it even once, even non-blocking, would let the writer finish.
+    const fifoDirectory = join(base, 'fifo-dir');
+    await mkdir(fifoDirectory);
+    execFileSync('mkfifo', [join(fifoDirectory, 'f')]);
+    const writer = spawn('sh', ['-c', `echo x > ${join(fifoDirectory, 'f')}`], { stdio: 'ignore' });
+    const [race, real, link] = ['race', 'race-real', 'race-link'].map((name) => join(app, name)) as [
+      string,
+      string,
+      string,
+    ];
+    await mkdir(real);
+    await writeFile(join(real, 'f'), 'inside\n');
+    await symlink(fifoDirectory, link);
+    await rename(real, race);
+    let swapping = true;
+    const swapper = (async () => {
+      while (swapping) {
+        await rename(race, real);
+        await rename(link, race);
+        await new Promise((resolve) => setImmediate(resolve));
+        await rename(race, link);
+        await rename(real, race);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let round = 0; round < 100; round++) {
+        await Promise.all(Array.from({ length: 8 }, () => server.call('read_bytes', { path: 'race/f' })));
+      }
+    } finally {
+      swapping = false;
+      await swapper;
+    }
+    expect(isAlive(writer.pid as number)).toBe(true);
+    writer.kill('SIGKILL');
+  }, 120_000);
 });
 
 describe('--allow', () => {
