@@ -58,6 +58,11 @@ export class LiveRegion {
     return this.cursorColumn === AT_END;
   }
 
+  /** Bytes the cursor's row holds. */
+  cursorRowBytes(): number {
+    return this.#row.length;
+  }
+
   column(): number {
     return this.cursorColumn === AT_END ? this.#row.columns() : this.cursorColumn;
   }
@@ -115,7 +120,12 @@ export class LiveRegion {
     this.rows.push(last);
     this.cursorRow = this.rows.length - 1;
     this.cursorColumn = AT_END;
-    for (let index = 0; index < this.rows.length; index++) this.#limit(index);
+    for (let index = 0; index < this.rows.length; index++) {
+      // A row cut commits the rows above it: the loop goes on from the row after the one just cut.
+      const rows = this.rows.length;
+      this.#limit(index);
+      index -= rows - this.rows.length;
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ import {
 import { Transform } from 'readable-stream';
 import { ByteFinder } from './byte-finder';
 import { textWidth } from './cell-width';
+import { FrameSkipper } from './frame-skipper';
 import { LiveRegion } from './live-region';
 import { OutputQueue } from './output-queue';
 import { Action, State, TRANSITIONS } from './parser-table';
@@ -88,6 +89,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #bs = new ByteFinder(BS);
   readonly #lf = new ByteFinder(LF);
   readonly #tab = new ByteFinder(TAB);
+  readonly #skipper: FrameSkipper;
   #bytesIn = 0;
   #sequencesRemoved = 0;
 
@@ -103,6 +105,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
     validateInteger('maxLineBytes', maxLineBytes, { minimum: 4 });
     super();
+    this.#skipper = new FrameSkipper(maxLineBytes);
     this.#output = new OutputQueue((piece) => this.push(piece));
     this.#region = new LiveRegion(
       maxLiveLines,
@@ -146,6 +149,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
           at = stop;
           continue;
         }
+        at = this.#skipFrames(chunk, at);
       }
       at = this.#parse(chunk, at, base);
     }
@@ -182,6 +186,23 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     let cr = this.#cr.next(chunk, at);
     while (cr + 1 < end && chunk[cr + 1] === LF) cr = this.#cr.next(chunk, cr + 2);
     return Math.min(this.#esc.next(chunk, at), this.#bs.next(chunk, at), cr);
+  }
+
+  /** Skips the redraw frames at `at` that the next one overwrites whole (see {@link FrameSkipper}); returns where drawing goes on. */
+  #skipFrames(chunk: Buffer, at: number): number {
+    const skipper = this.#skipper;
+    const region = this.#region;
+    const byte = chunk[at];
+    let resume = at;
+    if (byte === CR) {
+      if (!this.#crPending) resume = skipper.skipCarriageReturnFrames(chunk, at, region.cursorRowBytes());
+    } else if (byte === ESC && region.column() === 0) {
+      resume = skipper.skipCursorUpFrames(chunk, at, region.cursorRow, region.rows);
+    }
+    if (resume === at) return at;
+    this.#sequencesRemoved += skipper.sequences;
+    region.framesOverwritten += skipper.redraws;
+    return resume;
   }
 
   /** Text that runs to `end`; when that is the chunk's end, a UTF-8 character cut there waits for the next chunk. */

@@ -86,6 +86,16 @@ describe('TerminalRenderer', () => {
     expect(text(output)).toBe('xxxxxxxxyx\n');
   });
 
+  it('should cut every too-long line of a chunk, not only every other one, before a redraw reaches them', async () => {
+    // Two lines over maxLineBytes in one chunk, then the cursor goes up into the second: cut in part, as byte by byte.
+    const bytes = Buffer.from('\n東京\n█▌\n\x1b[Aé\n');
+    const options = { maxLiveLines: 4, maxLineBytes: 4 };
+    const whole = await render(bytes, options);
+    const byteByByte = await render(bytes, options, [...bytes.keys()]);
+    expect(whole.output.toString()).toBe('\n東京\n█é\n');
+    expect(byteByByte.output.toString()).toBe('\n東京\n█é\n');
+  });
+
   it('should keep memory bounded on 1 GiB with no newline', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'progress without end ');
     let left = 16 * 1024;

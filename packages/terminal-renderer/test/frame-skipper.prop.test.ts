@@ -1,0 +1,40 @@
+import { propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rendererLines, xtermLines } from './oracle';
+import { redrawProgram } from './programs';
+import { render } from './render';
+
+/** The live region of the oracle property: small, so that redraws reach its top and lines scroll out of it. */
+const ROWS = 6;
+
+// Frames are skipped only when the frame after them lies in the same chunk: one chunk skips, one byte per chunk never does.
+describe('TerminalRenderer redraw frames', () => {
+  it('should render runs of redraw frames as @xterm/headless shows them', async () => {
+    await fc.assert(
+      fc.asyncProperty(redrawProgram, async (bytes) => {
+        const { output } = await render(bytes, { maxLiveLines: ROWS });
+        expect(rendererLines(output)).toEqual(await xtermLines(bytes, ROWS));
+      }),
+      { numRuns: propertyRuns(500) },
+    );
+  }, 300_000);
+
+  it('should give the same output and stats whether a chunk holds every frame or one byte', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        redrawProgram,
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 4, max: 40 }),
+        async (bytes, maxLiveLines, maxLineBytes) => {
+          const options = { maxLiveLines, maxLineBytes };
+          const whole = await render(bytes, options);
+          const byteByByte = await render(bytes, options, [...bytes.keys()]);
+          expect(whole.output).toEqual(byteByByte.output);
+          expect(whole.stats).toEqual(byteByByte.stats);
+        },
+      ),
+      { numRuns: propertyRuns(500) },
+    );
+  }, 300_000);
+});
