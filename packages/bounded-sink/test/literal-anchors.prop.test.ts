@@ -1,6 +1,7 @@
 import { cutAt, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dropSubsumed, findAnchored, planAnchors } from '../src/literal-anchors';
 import { compileKeepMatches, DEFAULT_MATCH_PATTERNS } from '../src/match-patterns';
 import { MatchScanner } from '../src/match-scanner';
 
@@ -56,6 +57,18 @@ const patterns = fc.oneof(
     { minLength: 1, maxLength: 6 },
   ),
 );
+
+/** Literals that share needles (`rror`, `atal`, `ERR`) and lines holding some of them. */
+const family = ['error', 'Error', 'ERROR', 'npm ERR!', 'fatal', 'Fatal', 'FATAL', 'FAIL', 'terror', 'ERRx'];
+const families = fc.record({
+  bytes: fc
+    .array(fc.constantFrom(...family, 'rror', 'ERR', 'atal', 'x', ' ', '\n', '\n'), {
+      maxLength: 40,
+      size: 'max',
+    })
+    .map((words) => Buffer.from(words.join(''))),
+  literals: fc.subarray(family, { minLength: 1 }),
+});
 
 /** An input of words, and cuts placed inside the patterns' occurrences as well as anywhere. */
 const cases = fc
@@ -120,6 +133,33 @@ describe('MatchScanner literal search', () => {
         scanner.finish();
         // Assert
         expect(found).toEqual(matchingLineStarts(bytes, literals));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should find the first line holding a literal, whatever rarity plans the anchors', () => {
+    const rarities = fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 256, maxLength: 256 });
+    fc.assert(
+      fc.property(families, rarities, fc.nat(), ({ bytes, literals }, rarity, start) => {
+        // Arrange
+        const kept = dropSubsumed(literals.map((literal) => Buffer.from(literal)));
+        const anchors = planAnchors(kept, (byte) => rarity[byte] as number);
+        const from = bytes.length === 0 ? 0 : start % bytes.length;
+        const lineOf = (at: number) => (at === -1 ? -1 : bytes.lastIndexOf(0x0a, at - 1) + 1);
+        const expected = Math.min(
+          ...literals.map((literal) => bytes.indexOf(Buffer.from(literal), from)).filter((at) => at !== -1),
+        );
+        // Act
+        const found = anchors.map((anchor) => findAnchored(bytes, anchor, from)).filter((at) => at !== -1);
+        // Assert
+        expect(lineOf(found.length === 0 ? -1 : Math.min(...found))).toBe(
+          lineOf(Number.isFinite(expected) ? expected : -1),
+        );
+        for (const at of found)
+          expect(kept.some((literal) => bytes.subarray(at).subarray(0, literal.length).equals(literal))).toBe(
+            true,
+          );
       }),
       { numRuns: RUNS },
     );
