@@ -1,8 +1,14 @@
 /** A child's output stream: Node's and readable-stream's Readables both fit. */
-export type ChildOutput = NodeJS.ReadableStream & { destroy(error?: Error): unknown };
+export type ChildOutput = NodeJS.ReadableStream & {
+  /** Closes the stream (the capture closes a pipe a descendant still holds). */
+  destroy(error?: Error): unknown;
+};
 
 /** A child's input stream: Node's and readable-stream's Writables both fit. */
-export type ChildInput = NodeJS.WritableStream & { destroy(error?: Error): unknown };
+export type ChildInput = NodeJS.WritableStream & {
+  /** Closes the stream (the capture closes stdin once it settles). */
+  destroy(error?: Error): unknown;
+};
 
 /**
  * What {@link capture} attaches to: the subset of `ChildProcess` it uses, so that another process
