@@ -9,7 +9,7 @@ import {
 import { PIPELINE_OPTION_KEYS, type PipelineOptions } from './pipeline-options';
 
 /** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
-export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
+export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> {
   /** Milliseconds before the process (group) is killed; `null` waits forever. @defaultValue `null` */
   timeout?: number | null;
   /** Signal sent first on timeout or cancellation. @defaultValue `'SIGTERM'` */
@@ -30,6 +30,19 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label'> {
    * @defaultValue `false` for {@link capture}, `true` for `run()`
    */
   processGroup?: boolean;
+  /**
+   * Hand each stream's decoded (and, when rendering, rendered) lines to `running.lines` as they arrive;
+   * an object sets the queue's caps. Off, there is no live view and it costs nothing. @defaultValue `false`
+   */
+  liveLines?: boolean | LiveLinesQueueOptions;
+}
+
+/** The caps of the live lines' queue, per stream: when a consumer falls behind, newer lines are dropped. */
+export interface LiveLinesQueueOptions {
+  /** Lines waiting for the consumer. @defaultValue `10000` (lines) */
+  maxQueuedLines?: number;
+  /** Bytes of lines waiting for the consumer. @defaultValue `1048576` (bytes, 1 MiB) */
+  maxQueuedBytes?: number;
 }
 
 // A record, so that the compiler checks that the list names every option of capture's own.
@@ -41,11 +54,12 @@ const CAPTURE_OWN_OPTIONS: Record<Exclude<keyof CaptureOptions, keyof PipelineOp
   signal: true,
   all: true,
   processGroup: true,
+  liveLines: true,
 };
 
 /** The keys {@link capture} accepts: the pipeline's but `label` (each stream has its own), and its own. */
 export const CAPTURE_OPTION_KEYS: readonly (keyof CaptureOptions)[] = [
-  ...PIPELINE_OPTION_KEYS.filter((key) => key !== 'label'),
+  ...PIPELINE_OPTION_KEYS.filter((key) => key !== 'label' && key !== 'live'),
   ...(Object.keys(CAPTURE_OWN_OPTIONS) as (keyof typeof CAPTURE_OWN_OPTIONS)[]),
 ];
 
@@ -59,6 +73,8 @@ export interface ResolvedCaptureOptions {
   signal: AbortSignal | undefined;
   all: boolean;
   processGroup: boolean;
+  /** The live lines' queue caps, or `null` for no live lines. */
+  liveLines: LiveLinesQueueOptions | null;
 }
 
 /**
@@ -75,6 +91,7 @@ export function resolveCaptureOptions(options: CaptureOptions | undefined): Reso
     signal,
     all = false,
     processGroup = false,
+    liveLines = false,
     ...pipeline
   } = options ?? {};
   validateInteger('timeout', timeout, { nullable: true });
@@ -93,5 +110,26 @@ export function resolveCaptureOptions(options: CaptureOptions | undefined): Reso
       `The "signal" option must be an instance of AbortSignal. Received ${describeReceived(signal)}`,
     );
   }
-  return { pipeline, timeout, killSignal, killGrace, pipeGrace, signal, all, processGroup };
+  const live = resolveLiveLines(liveLines);
+  return { pipeline, timeout, killSignal, killGrace, pipeGrace, signal, all, processGroup, liveLines: live };
+}
+
+function resolveLiveLines(liveLines: unknown): LiveLinesQueueOptions | null {
+  if (liveLines === false) return null;
+  if (liveLines === true) return {};
+  if (liveLines === null || typeof liveLines !== 'object' || Array.isArray(liveLines)) {
+    throw new TypeError(
+      `The "liveLines" option must be a boolean or an object such as { maxQueuedLines }. Received ${describeReceived(liveLines)}`,
+    );
+  }
+  validateOptionsObject(liveLines, ['maxQueuedLines', 'maxQueuedBytes']);
+  const { maxQueuedLines, maxQueuedBytes } = liveLines as LiveLinesQueueOptions;
+  if (maxQueuedLines !== undefined)
+    validateInteger('liveLines.maxQueuedLines', maxQueuedLines, { minimum: 1 });
+  if (maxQueuedBytes !== undefined)
+    validateInteger('liveLines.maxQueuedBytes', maxQueuedBytes, { minimum: 1 });
+  return {
+    ...(maxQueuedLines === undefined ? {} : { maxQueuedLines }),
+    ...(maxQueuedBytes === undefined ? {} : { maxQueuedBytes }),
+  };
 }

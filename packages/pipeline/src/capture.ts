@@ -1,6 +1,9 @@
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { PassThrough } from 'readable-stream';
 import { type CaptureOptions, type ResolvedCaptureOptions, resolveCaptureOptions } from './capture-options';
 import type { ChildLike } from './child-like';
+import { LiveLines, type LiveLinesStats } from './live-lines';
+import { type LiveStreamEvent, mergeLiveLines } from './live-merge';
 import { type PipelineRun, type PipelineStages, pipeline } from './pipeline';
 import { RunLifecycle } from './run-lifecycle';
 import type { RunResult } from './run-result';
@@ -26,11 +29,28 @@ export interface CaptureStages {
   all: PipelineStages | null;
 }
 
+/** The live lines' counters of each stream (`stderr`'s are zero when it was merged into stdout). */
+export interface LiveLinesReport {
+  stdout: LiveLinesStats;
+  stderr: LiveLinesStats;
+}
+
+/** A {@link RunResult} with what a capture adds. */
+export interface CapturedRun extends RunResult {
+  /** With `liveLines`, how many lines each stream had, were handed out and were dropped; else `null`. */
+  liveLines: LiveLinesReport | null;
+}
+
 /**
- * A running capture: a promise of its result that also exposes its stages and the child's pid
- * (`null` and `undefined` when it never started).
+ * A running capture: a promise of its result that also exposes its stages, the child's pid (`null` and
+ * `undefined` when it never started) and, with `liveLines`, the lines of both streams as they arrive
+ * (`null` without): an async iterable for one consumer, each event naming its `stream`.
  */
-export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null; pid: number | undefined };
+export type RunningCapture<R extends CapturedRun = CapturedRun> = Promise<R> & {
+  stages: CaptureStages | null;
+  pid: number | undefined;
+  lines: AsyncIterable<LiveStreamEvent> | null;
+};
 
 /**
  * Builds the pipelines for resolved options, which validates every stage's options, and returns
@@ -39,12 +59,26 @@ export type RunningCapture = Promise<RunResult> & { stages: CaptureStages | null
 export function prepareCapture(settings: ResolvedCaptureOptions): (child: ChildLike) => RunningCapture {
   const inputs = [new PassThrough(), new PassThrough()] as const;
   const allInput = settings.all ? new PassThrough() : null;
+  const live = createLiveLines(settings);
   const captures = [
-    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout' }),
-    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr' }),
+    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live: live?.[0] ?? null }),
+    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr', live: live?.[1] ?? null }),
     allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : null,
   ] as const;
-  return (child) => attachChild(child, settings, inputs, allInput, captures);
+  return (child) => attachChild(child, settings, inputs, allInput, captures, live);
+}
+
+/** One {@link LiveLines} per stream with the pipeline's decoding and line cap, or `null` when not asked for. */
+function createLiveLines(settings: ResolvedCaptureOptions): readonly [LiveLines, LiveLines] | null {
+  if (settings.liveLines === null) return null;
+  const { fallback, maxUnitBytes, maxLineBytes } = settings.pipeline;
+  const options = {
+    ...settings.liveLines,
+    fallback: resolveAutoFallback(fallback) ?? null,
+    ...(maxUnitBytes === undefined ? {} : { maxUnitBytes }),
+    ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
+  };
+  return [new LiveLines(options), new LiveLines(options)];
 }
 
 function attachChild(
@@ -53,6 +87,7 @@ function attachChild(
   inputs: readonly [PassThrough, PassThrough],
   allInput: PassThrough | null,
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null],
+  live: readonly [LiveLines, LiveLines] | null,
 ): RunningCapture {
   // One stream (a pseudo-terminal's) is interleaved already: it is not fed twice.
   const stderrMerged = child.stderr === null;
@@ -72,5 +107,18 @@ function attachChild(
     stderr: captures[1].stages,
     all: (stderrMerged ? captures[0] : captures[2])?.stages ?? null,
   };
-  return Object.assign(lifecycle.result, { stages, pid: child.pid });
+  const result = lifecycle.result.then(
+    (outcome): CapturedRun => ({
+      ...outcome,
+      liveLines: live === null ? null : { stdout: live[0].stats, stderr: live[1].stats },
+    }),
+  );
+  const lines =
+    live === null
+      ? null
+      : mergeLiveLines([
+          ['stdout', live[0]],
+          ['stderr', live[1]],
+        ]);
+  return Object.assign(result, { stages, pid: child.pid, lines });
 }

@@ -15,13 +15,14 @@ import { checkSpawnable } from './pty-spawn-check';
  */
 const READY_SIGNAL = Buffer.from('\x1b]pipeguard-pty-ready\x07', 'latin1');
 /**
- * The terminal's session leader: turns echo off, says so, runs the command and exits as it did. It
+ * The terminal's session leader: turns echo off and LF-to-CRLF output off (a line ends as the program
+ * wrote it, as on a pipe), says so, runs the command and exits as it did. It
  * holds the terminal until the command has exited: when a command closes its stdio before exiting (as
  * coreutils do), node-pty would close the terminal at once, and the hang-up SIGHUPs the command.
  * A status of 129 to 192 is taken for death by a signal (as shells report it) and raised again.
  */
 const WRAPPER_SCRIPT = [
-  `stty -echo 2>/dev/null; printf '\\033]pipeguard-pty-ready\\007'; "$@"; status=$?`,
+  `stty -echo -onlcr 2>/dev/null; printf '\\033]pipeguard-pty-ready\\007'; "$@"; status=$?`,
   'if [ "$status" -gt 128 ] && [ "$status" -le 192 ]; then kill -$((status - 128)) $$; fi; exit "$status"',
 ].join('\n');
 const WRAPPER_NAME = 'pipeguard-pty';
@@ -48,7 +49,7 @@ const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
 export class PtyChild extends EventEmitter {
   /** The command's pid, also its session and process group id; `undefined` when it did not start. */
   readonly pid: number | undefined;
-  /** Raw output bytes as the terminal gives them (CRLF line ends, escape sequences); `null` when not started. */
+  /** Raw output bytes as the terminal gives them (line ends as written: no CRLF added; escape sequences); `null` when not started. */
   readonly stdout: Readable | null;
   /** A terminal has one output stream: always `null`. */
   readonly stderr: null = null;

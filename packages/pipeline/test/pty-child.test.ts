@@ -145,7 +145,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
       env: Object.freeze({ PATH: process.env['PATH'] }),
     });
     const { output } = await runPty('sh', ['-c', 'stty size; cat'], options as PtyChildOptions);
-    expect(output.toString()).toBe('20 100\r\nx');
+    expect(output.toString()).toBe('20 100\nx');
   });
 
   it('should run the command on a terminal, with TERM=xterm-256color and the default size', async () => {
@@ -153,7 +153,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
       'import os; print(os.isatty(0), os.isatty(1), os.isatty(2), os.environ["TERM"], os.get_terminal_size())';
     const { output, exitCode } = await runPty('python3', ['-c', script]);
     expect(output.toString()).toBe(
-      `True True True xterm-256color os.terminal_size(columns=${DEFAULT_PTY_COLS}, lines=50)\r\n`,
+      `True True True xterm-256color os.terminal_size(columns=${DEFAULT_PTY_COLS}, lines=50)\n`,
     );
     expect(exitCode).toBe(0);
   });
@@ -162,7 +162,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     const { output } = await runPty('sh', ['-c', 'echo $TERM'], {
       env: { PATH: process.env['PATH'], TERM: 'vt100' },
     });
-    expect(output.toString()).toBe('vt100\r\n');
+    expect(output.toString()).toBe('vt100\n');
   });
 
   it('should hand out a line of an unbuffered-by-default program before its next line is written', async () => {
@@ -181,7 +181,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     const child = spawnPtyChild('python3', ['-c', script]);
     // Act
     child.stdout!.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\r\n').filter(Boolean)) events.push(line);
+      for (const line of chunk.toString().split('\n').filter(Boolean)) events.push(line);
       if (events.includes('first') && !existsSync(flag)) {
         events.push('flag written');
         writeFileSync(flag, '');
@@ -202,20 +202,20 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     expect(output.toString()).toContain('a-directory');
   });
 
-  it('should pass GBK bytes through byte for byte (LF becomes CRLF on the terminal)', async () => {
+  it('should pass GBK bytes through byte for byte (LF stays LF: the terminal adds no CR)', async () => {
     const gbk = iconv.encode('中文输出：编码测试', 'gbk');
     const { output } = await runPty('python3', [
       '-c',
       `import sys; sys.stdout.buffer.write(bytes.fromhex("${gbk.toString('hex')}") + b"\\n")`,
     ]);
-    expect(output.equals(Buffer.concat([gbk, Buffer.from('\r\n')]))).toBe(true);
+    expect(output.equals(Buffer.concat([gbk, Buffer.from('\n')]))).toBe(true);
   });
 
   it('should give input to the program exactly, every byte value, then end-of-file, without echoing it', async () => {
     const every = Buffer.from(Array.from({ length: 256 }, (_, byte) => byte));
     const script = 'import sys; data = sys.stdin.buffer.read(); print(data.hex())';
     const { output, exitCode } = await runPty('python3', ['-c', script], { input: every });
-    expect(output.toString()).toBe(`${every.toString('hex')}\r\n`);
+    expect(output.toString()).toBe(`${every.toString('hex')}\n`);
     expect(exitCode).toBe(0);
   });
 
@@ -223,7 +223,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     const { output, exitCode } = await runPty('sh', ['-c', 'cat >/dev/null; echo done'], {
       input: 'secret line\nno newline',
     });
-    expect(output.toString()).toBe('done\r\n');
+    expect(output.toString()).toBe('done\n');
     expect(exitCode).toBe(0);
   });
 
@@ -238,7 +238,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     child.stdin!.write('one\n');
     child.stdin!.end('two');
     const { output, exitCode } = await finish(child);
-    expect(output.toString()).toBe('one\r\ntwo');
+    expect(output.toString()).toBe('one\ntwo');
     expect(exitCode).toBe(0);
   });
 
