@@ -102,7 +102,7 @@ describe.runIf(ptyLoadError === null)('run() under a pseudo-terminal', () => {
     expect(rendered.stdout.text).toBe('a-directory\n');
     expect(rendered.stdout.renderedAwayBytes).toBeGreaterThan(0);
     const raw = await run('ls', ['--color=auto', dir], { pty: true, render: 'raw' });
-    expect(raw.stdout.text).toMatch(/\x1b\[[0-9;]*m/);
+    expect(raw.stdout.text).toContain('\x1b[');
   });
 
   it('should write input then end-of-file, and end-of-file alone without input, echoing nothing', async () => {
