@@ -3,6 +3,7 @@ import { LineSplitter } from '@pipeguard/line-splitter';
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { LiveLineDecoder } from './live-decode';
 import { pullAll } from './live-pull';
+import { skipLines } from './live-skip';
 
 /** Options of {@link LiveLines}. */
 export interface LiveLinesOptions {
@@ -82,7 +83,8 @@ const KNOWN_OPTIONS = [
  * being handed out and the splitter's unfinished line (at most `maxUnitBytes`).
  */
 export class LiveLines implements AsyncIterable<LiveEvent> {
-  readonly #splitter: LineSplitter;
+  #splitter: LineSplitter;
+  readonly #maxUnitBytes: number;
   readonly #decoder: LiveLineDecoder;
   readonly #maxQueuedLines: number;
   readonly #maxQueuedBytes: number;
@@ -102,6 +104,15 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
   #delivered = 0;
   #droppedLines = 0;
   #droppedBytes = 0;
+  /** Bytes written so far, and where the splitter's last batch ended. */
+  #written = 0;
+  #splitEnd = 0;
+  /**
+   * While dropping with the queue over half full, input is not split: its terminators are counted, and
+   * this is where the line being skipped started (`null` when splitting). `#skipCr`: it ended with a CR.
+   */
+  #skipFrom: number | null = null;
+  #skipCr = false;
 
   /**
    * @param options - See {@link LiveLinesOptions}.
@@ -119,6 +130,7 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     validateInteger('maxQueuedLines', maxQueuedLines, { minimum: 1 });
     validateInteger('maxQueuedBytes', maxQueuedBytes, { minimum: 1 });
     this.#splitter = new LineSplitter({ maxUnitBytes, batched: true });
+    this.#maxUnitBytes = maxUnitBytes;
     this.#decoder = new LiveLineDecoder(fallback, maxLineBytes, maxUnitBytes);
     this.#maxQueuedLines = maxQueuedLines;
     this.#maxQueuedBytes = maxQueuedBytes;
@@ -139,15 +151,79 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
   /** Takes the next bytes of the stream; returns at once, whatever the consumer is doing. Do not modify `chunk` afterwards. */
   write(chunk: Buffer): void {
     if (this.#ended || this.#closed) return;
-    this.#splitter.write(chunk);
+    const start = this.#written;
+    this.#written += chunk.length;
+    // The splitter's unfinished line, if any, is the first skipped one: it is abandoned with the splitter.
+    if (this.#skipFrom === null && this.#dropping && this.#overHalf()) this.#skipFrom = this.#splitEnd;
+    let rest = chunk;
+    if (this.#skipFrom !== null) {
+      const resumeAt = this.#skip(chunk, start);
+      if (resumeAt === -1) return;
+      rest = chunk.subarray(resumeAt);
+      this.#splitter = new LineSplitter({
+        maxUnitBytes: this.#maxUnitBytes,
+        batched: true,
+        startOffset: start + resumeAt,
+      });
+      this.#splitEnd = start + resumeAt;
+      this.#dropping = false;
+    }
+    this.#splitter.write(rest);
     for (const batch of pullAll<LineBatch>(this.#splitter)) this.#offer(batch);
+  }
+
+  /**
+   * Counts the lines of a chunk being skipped as dropped; returns where splitting may resume (just past
+   * the first terminator once the queue is half empty), or -1 to keep skipping. A line longer than
+   * `maxUnitBytes` skipped here counts as one line (split, it would be several units).
+   */
+  #skip(chunk: Buffer, start: number): number {
+    // The LF of a CRLF cut between chunks was counted with its CR.
+    const from = this.#skipCr && chunk[0] === 0x0a ? 1 : 0;
+    if (from === 1) {
+      this.#recordDrop(0, 1);
+      this.#skipFrom = start + 1;
+    }
+    const resume = !this.#overHalf();
+    if (resume && this.#skipFrom === start + from) {
+      // At a line start: nothing of this chunk belongs to a skipped line.
+      this.#skipFrom = null;
+      this.#skipCr = false;
+      return from;
+    }
+    const { lines, end, endsWithCr } = skipLines(chunk, from, resume);
+    this.#skipCr = endsWithCr;
+    if (lines === 0) return -1;
+    this.#recordDrop(lines, start + end - (this.#skipFrom as number));
+    this.#skipFrom = start + end;
+    if (!resume || endsWithCr) return -1;
+    this.#skipFrom = null;
+    return end;
+  }
+
+  #overHalf(): boolean {
+    return this.#queuedLines > this.#maxQueuedLines / 2 || this.#queuedBytes > this.#maxQueuedBytes / 2;
+  }
+
+  #recordDrop(lines: number, bytes: number): void {
+    this.#lines += lines;
+    this.#drop ??= { type: 'dropped', lines: 0, bytes: 0 };
+    this.#drop.lines += lines;
+    this.#drop.bytes += bytes;
+    this.#droppedLines += lines;
+    this.#droppedBytes += bytes;
   }
 
   /** Ends the stream: the last unfinished line is handed out, then the iteration ends. */
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
-    if (!this.#closed) {
+    if (!this.#closed && this.#skipFrom !== null) {
+      // The skipped unfinished last line, if any, is dropped too: its bytes were not kept.
+      if (this.#written > this.#skipFrom) this.#recordDrop(1, this.#written - this.#skipFrom);
+      if (this.#drop !== null) this.#queue.push(this.#drop);
+      this.#drop = null;
+    } else if (!this.#closed) {
       this.#splitter.end();
       for (const batch of pullAll<LineBatch>(this.#splitter)) this.#offer(batch, true);
       if (this.#drop !== null) this.#queue.push(this.#drop);
@@ -159,13 +235,11 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
   #offer(batch: LineBatch, ending = false): void {
     const lines = batch.unitCount ?? batch.units.length;
     this.#lines += lines;
+    this.#splitEnd = batch.offset + batch.bytes.length;
     // The unfinished last line is let in at the end whatever the caps, so the view ends where the input does.
     // Once dropping, lines are dropped whole until the queue is half empty, so a queue at its caps is not
     // cut into every batch (which builds its units) and the consumer gets runs of lines, not scattered ones.
-    if (this.#dropping && !ending) {
-      this.#dropping =
-        this.#queuedLines > this.#maxQueuedLines / 2 || this.#queuedBytes > this.#maxQueuedBytes / 2;
-    }
+    if (this.#dropping && !ending) this.#dropping = this.#overHalf();
     const admitted = ending ? batch : this.#dropping ? null : this.#admit(batch, lines);
     const admittedLines = admitted === null ? 0 : (admitted.unitCount ?? admitted.units.length);
     if (admittedLines < lines) this.#dropping = true;
@@ -178,11 +252,8 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
       this.#queuedBytes += admitted.bytes.length;
     }
     if (admittedLines < lines) {
-      this.#drop ??= { type: 'dropped', lines: 0, bytes: 0 };
-      this.#drop.lines += lines - admittedLines;
-      this.#drop.bytes += droppedBytes;
-      this.#droppedLines += lines - admittedLines;
-      this.#droppedBytes += droppedBytes;
+      this.#lines -= lines - admittedLines;
+      this.#recordDrop(lines - admittedLines, droppedBytes);
     }
     this.#wake();
   }
