@@ -1,4 +1,5 @@
 import { utf8SequenceLength } from '@pipeguard/shared';
+import { copyBytes } from './copy-bytes';
 import { Row, TAB_STOP, type Terminator } from './row';
 
 const LF = 0x0a;
@@ -38,6 +39,18 @@ export class LiveRegion {
   /** Set by a move back over drawn cells; the next write or erase over them counts one redraw. */
   #rewound = false;
   framesOverwritten = 0;
+  /**
+   * The live lines as the input's own bytes, not yet copied into rows: plain text whose live lines all lay in
+   * one chunk (the input is not modified after it is written). Rows are made of them only when something
+   * other than more such text comes; until then `rows` is empty and the cursor at their end.
+   */
+  #pendingSource: Buffer | null = null;
+  #pendingStart = 0;
+  #pendingEnd = 0;
+  #pendingInput = 0;
+  /** Text with no LF that came after the pending text (a character cut by a chunk's end): copied, as it is small. */
+  #extra = Buffer.allocUnsafe(64);
+  #extraLength = 0;
 
   constructor(maxLines: number, maxLineBytes: number, emit: Emit) {
     this.#maxLines = maxLines;
@@ -53,6 +66,7 @@ export class LiveRegion {
 
   /** Whether text goes on the end of the last row, so that it can be appended without looking at it. */
   appending(): boolean {
+    if (this.#pendingSource !== null) return true;
     if (this.cursorRow !== this.rows.length - 1) return false;
     if (this.cursorColumn !== AT_END && this.cursorColumn === this.#row.columns()) this.cursorColumn = AT_END;
     return this.cursorColumn === AT_END;
@@ -60,15 +74,18 @@ export class LiveRegion {
 
   /** Bytes the cursor's row holds. */
   cursorRowBytes(): number {
+    this.#materialize();
     return this.#row.length;
   }
 
   column(): number {
+    this.#materialize();
     return this.cursorColumn === AT_END ? this.#row.columns() : this.cursorColumn;
   }
 
   /** Marks the cursor's row as no longer its input's bytes one for one (something was removed or moved). */
   touch(): void {
+    this.#materialize();
     this.#row.exact = false;
   }
 
@@ -78,6 +95,12 @@ export class LiveRegion {
    */
   appendText(source: Buffer, start: number, end: number, inputOffset: number, firstLf: number): void {
     if (firstLf >= end) {
+      const pending = this.#pendingEnd - this.#pendingStart + this.#extraLength;
+      if (this.#pendingSource !== null && pending + end - start <= this.#maxLineBytes) {
+        this.#addExtra(source, start, end);
+        return;
+      }
+      this.#materialize();
       this.#appendLong(source, start, end, inputOffset);
       return;
     }
@@ -93,14 +116,33 @@ export class LiveRegion {
     if (lines === this.#maxLines) {
       // Every current row and the text up to the oldest live line's start are final.
       const cut = feeds[lines - 1] as number;
-      this.#commitRows(this.rows.length - 1);
-      const row = this.#row;
-      this.#emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+      if (this.#pendingSource !== null) {
+        this.#emit(this.#pendingSource, this.#pendingStart, this.#pendingEnd, this.#pendingInput, true, true);
+        const extraInput = this.#pendingInput + this.#pendingEnd - this.#pendingStart;
+        this.#emit(this.#extra, 0, this.#extraLength, extraInput, true, false);
+        this.#extraLength = 0;
+      } else {
+        this.#commitRows(this.rows.length - 1);
+        const row = this.#row;
+        this.#emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+      }
       this.#emit(source, start, cut + 1, inputOffset, true, true);
       this.rows = [];
       next = cut + 1;
+      // Live lines that no cut can reach stay in the chunk, uncopied, until something draws on them.
+      if (end - next <= this.#maxLineBytes) {
+        this.#pendingSource = source;
+        this.#pendingStart = next;
+        this.#pendingEnd = end;
+        this.#pendingInput = inputOffset + next - start;
+        this.cursorRow = lines - 1;
+        this.cursorColumn = AT_END;
+        return;
+      }
+      this.#pendingSource = null;
       feeds.pop();
     } else {
+      this.#materialize();
       const excess = this.rows.length + lines - this.#maxLines;
       if (excess > 0) this.#commitRows(excess);
       const lf = feeds.pop() as number;
@@ -169,6 +211,39 @@ export class LiveRegion {
     row.append(source, start + cut - held, end);
   }
 
+  /** Copies the pending text into rows, as {@link LiveRegion.appendText} would have made them. */
+  #materialize(): void {
+    const source = this.#pendingSource;
+    if (source === null) return;
+    this.#pendingSource = null;
+    const start = this.#pendingStart;
+    const end = this.#pendingEnd;
+    let next = start;
+    for (let lf = source.indexOf(LF, next); lf !== -1 && lf < end; lf = source.indexOf(LF, next)) {
+      this.rows.push(new Row(this.#pendingInput + next - start, true, Math.max(128, lf - next)));
+      this.#endRow(source, next, lf, lf > next && source[lf - 1] === CR);
+      next = lf + 1;
+    }
+    const last = new Row(this.#pendingInput + next - start, true, Math.max(128, end - next));
+    last.append(source, next, end);
+    last.append(this.#extra, 0, this.#extraLength);
+    this.#extraLength = 0;
+    this.rows.push(last);
+    this.cursorRow = this.rows.length - 1;
+    this.cursorColumn = AT_END;
+  }
+
+  #addExtra(source: Buffer, start: number, end: number): void {
+    const length = this.#extraLength + end - start;
+    if (length > this.#extra.length) {
+      const grown = Buffer.allocUnsafe(Math.max(length, this.#extra.length * 2));
+      copyBytes(this.#extra, 0, this.#extraLength, grown, 0);
+      this.#extra = grown;
+    }
+    copyBytes(source, start, end, this.#extra, this.#extraLength);
+    this.#extraLength = length;
+  }
+
   /** Adds `source[start, lf)` to the last row and ends it there (without the CR of a CRLF). */
   #endRow(source: Buffer, start: number, lf: number, crlf: boolean): void {
     const row = this.rows[this.rows.length - 1] as Row;
@@ -178,6 +253,7 @@ export class LiveRegion {
 
   /** Writes `width` cells of text (no controls) at the cursor, overwriting. */
   write(source: Buffer, start: number, end: number, width: number, simple: boolean): void {
+    this.#materialize();
     const row = this.#row;
     const column = this.column();
     const columns = row.columns();
@@ -190,6 +266,7 @@ export class LiveRegion {
   }
 
   tab(): void {
+    this.#materialize();
     const column = this.column();
     const stop = column + TAB_STOP - (column % TAB_STOP);
     if (column >= this.#row.columns()) this.write(TAB_BYTE, 0, 1, stop - column, false);
@@ -197,6 +274,7 @@ export class LiveRegion {
   }
 
   lineFeed(crlf: boolean, inputOffset: number): void {
+    this.#materialize();
     this.#rewound = false;
     if (this.cursorRow < this.rows.length - 1) {
       this.cursorRow++;
@@ -211,22 +289,26 @@ export class LiveRegion {
   }
 
   carriageReturn(): void {
+    this.#materialize();
     this.cursorColumn = 0;
     this.#rewound = true;
   }
 
   backspace(): void {
+    this.#materialize();
     this.cursorColumn = Math.max(0, this.column() - 1);
     this.#rewound = true;
   }
 
   moveColumn(column: number): void {
+    this.#materialize();
     const target = Math.max(0, Math.min(column, this.#maxLineBytes));
     if (target < this.column()) this.#rewound = true;
     this.cursorColumn = target;
   }
 
   moveRow(row: number, inputOffset: number): void {
+    this.#materialize();
     const column = this.column();
     const target = Math.max(0, Math.min(row, this.#maxLines - 1));
     if (target < this.cursorRow) this.#rewound = true;
@@ -237,12 +319,14 @@ export class LiveRegion {
 
   /** Adds an empty row below the last (a cursor moved down past the drawn lines, as on a tall screen). */
   lineFeedAtBottom(inputOffset: number): void {
+    this.#materialize();
     (this.rows[this.rows.length - 1] as Row).terminator = 1;
     this.rows.push(new Row(inputOffset, false));
   }
 
   /** EL: 0 erases right of the cursor, 1 left of it (inclusive), 2 the whole line. */
   eraseInLine(mode: number): void {
+    this.#materialize();
     const row = this.#row;
     const column = this.column();
     if (row.length === 0) return;
@@ -256,6 +340,7 @@ export class LiveRegion {
 
   /** ED: 0 erases below the cursor, 1 above it, 2 the whole live region. */
   eraseInDisplay(mode: number): void {
+    this.#materialize();
     if (mode > 2) return;
     const below = mode === 0 || mode === 2;
     const above = mode === 1 || mode === 2;
@@ -271,17 +356,20 @@ export class LiveRegion {
   }
 
   saveCursor(): void {
+    this.#materialize();
     this.#savedRow = this.cursorRow;
     this.#savedColumn = this.column();
   }
 
   restoreCursor(inputOffset: number): void {
+    this.#materialize();
     this.moveRow(this.#savedRow, inputOffset);
     this.moveColumn(this.#savedColumn);
   }
 
   /** Emits every row, the last without a terminator: the end of the input. */
   flush(): void {
+    this.#materialize();
     this.#commitRows(this.rows.length);
   }
 
@@ -312,6 +400,7 @@ export class LiveRegion {
    * in part, and the cursor keeps its place in what remains.
    */
   limitCursorRow(): void {
+    this.#materialize();
     this.#limit(this.cursorRow);
   }
 
