@@ -1,9 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LiveLines, LiveLinesTap, type RunOptions, run } from '@pipeguard/pipeline';
 import { Readable } from 'readable-stream';
-// Imported from source until @pipeguard/pipeline exports them (run()'s live lines then replace this).
-import { LiveLines } from '../packages/pipeline/src/live-lines';
-import { LiveLinesTap } from '../packages/pipeline/src/live-tap';
 import { countingSink } from './lib/counting-sink';
 import { chunksOf, logLines, MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
@@ -63,11 +61,45 @@ async function slowConsumer(live: LiveLines, stop: AbortSignal): Promise<void> {
   }
 }
 
-const verifyFed = (output: unknown, input: Input) => {
+const verifyFed = (output: unknown, input: { bytes: number }) => {
   const fed = output as Fed;
   if (fed.bytes !== input.bytes) return `wrong byte count ${fed.bytes}`;
   return `ok: ${fed.lines} lines, ${fed.delivered} handed out by the end of input, ${fed.dropped} dropped`;
 };
+
+interface ChildInput {
+  command: string;
+  bytes: number;
+}
+
+/** run() of a child writing log lines, its live lines taken by `consumer` (or none asked for). */
+async function runWithLive(
+  { command }: ChildInput,
+  consumer: 'slow' | 'fast' | null,
+  options: RunOptions = {},
+): Promise<Fed> {
+  const running = run('sh', ['-c', command], { ...options, liveLines: consumer !== null });
+  let finished = false;
+  const consuming = (async () => {
+    for await (const event of running.lines ?? []) {
+      // The result does not wait for a slow consumer: it leaves once the run has ended.
+      if (finished) break;
+      if (consumer === 'slow' && event.type === 'line') await sleep(50);
+    }
+  })();
+  const result = await running;
+  finished = true;
+  const stats = result.liveLines?.stdout;
+  await consuming;
+  return {
+    bytes: result.stdout.bytes,
+    lines: stats?.lines ?? 0,
+    delivered: stats?.deliveredLines ?? 0,
+    dropped: stats?.droppedLines ?? 0,
+  };
+}
+
+const LINE = 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ..........';
 
 export default defineQuestion({
   id: 'live-lines',
@@ -105,6 +137,29 @@ export default defineQuestion({
         {
           name: 'live lines, nobody consuming',
           run: (input) => feedWithLive(input, null),
+          verify: verifyFed,
+        },
+      ],
+    }),
+    defineGroup<ChildInput>({
+      name: 'run() of a child writing 200 MiB of 72-byte log lines',
+      setup: ({ quick }) => {
+        const bytes = quick ? 16 * MiB : 200 * MiB;
+        return { command: `yes '${LINE}' | head -c ${bytes}`, bytes };
+      },
+      bytes: (input) => input.bytes,
+      baseline: 'run(), no live lines',
+      runs: 5,
+      contenders: [
+        { name: 'run(), no live lines', run: (input) => runWithLive(input, null), verify: verifyFed },
+        {
+          name: 'run({ liveLines: true }), 50 ms-a-line consumer',
+          run: (input) => runWithLive(input, 'slow'),
+          verify: verifyFed,
+        },
+        {
+          name: 'run({ liveLines: true }), fast consumer',
+          run: (input) => runWithLive(input, 'fast'),
           verify: verifyFed,
         },
       ],

@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-// Imported from source until @pipeguard/pipeline exports the adapter (run({ pty }) then replaces it here).
-import { spawnPtyChild } from '../packages/pipeline/src/pty-child';
+import { run, spawnPtyChild } from '@pipeguard/pipeline';
 import { loadPtyModule } from '../packages/pipeline/src/pty-load';
 import { countingSink } from './lib/counting-sink';
 import { MiB } from './lib/inputs';
@@ -9,7 +8,7 @@ import { defineGroup, defineQuestion } from './lib/question';
 interface Input {
   bytes: number;
   command: string;
-  /** Bytes the terminal gives back: ONLCR turns each LF the child writes into CRLF. */
+  /** Bytes the terminal gives back: as written, ONLCR being off (stty -onlcr) for every contender. */
   outputBytes: number;
 }
 
@@ -22,7 +21,12 @@ const writer = (bytes: number) => `yes '${LINE}' | head -c ${bytes}`;
 function bareReadLoop({ command }: Input): Promise<number> {
   const pty = loadPtyModule();
   return new Promise((resolve) => {
-    const terminal = pty.spawn('sh', ['-c', command], { encoding: null, cols: 400, rows: 50 });
+    // ONLCR off, as run() and the adapter set it, so that every contender moves the same bytes.
+    const terminal = pty.spawn('sh', ['-c', `stty -onlcr; ${command}`], {
+      encoding: null,
+      cols: 400,
+      rows: 50,
+    });
     let bytes = 0;
     terminal.onData((data) => {
       bytes += data.length;
@@ -39,22 +43,26 @@ async function adapterRead({ command }: Input): Promise<number> {
   return sink.bytes;
 }
 
+/** run() as a caller uses it: the whole pipeline (guard, renderer unless raw, 1 MiB head kept). */
+async function runCounted({ command }: Input, options: Parameters<typeof run>[2]): Promise<number> {
+  const result = await run('sh', ['-c', command], options);
+  return result.stdout.bytes;
+}
+
 export default defineQuestion({
   id: 'pty',
-  title: 'Pseudo-terminal: the spawnPtyChild adapter read through a stream vs a bare node-pty read loop',
+  title:
+    'Pseudo-terminal: run({ pty: true }) and the spawnPtyChild adapter vs a bare node-pty read loop, and run() on pipes',
   groups: [
     defineGroup<Input>({
       name: 'child writes 256 MiB of log lines to its terminal',
       setup: ({ quick }) => {
         const bytes = quick ? 16 * MiB : 256 * MiB;
-        const lines = Math.ceil(bytes / (LINE.length + 1));
-        // Every whole line's LF becomes CRLF; the cut last line has none.
-        const newlines = Math.floor(bytes / (LINE.length + 1));
-        return { bytes, command: writer(bytes), outputBytes: bytes + Math.min(newlines, lines) };
+        return { bytes, command: writer(bytes), outputBytes: bytes };
       },
       bytes: (input) => input.outputBytes,
       baseline: 'node-pty read loop, counting only',
-      runs: 5,
+      runs: 3,
       contenders: [
         {
           name: 'node-pty read loop, counting only',
@@ -70,8 +78,31 @@ export default defineQuestion({
           verify: (bytes, input) =>
             bytes === input.outputBytes ? 'ok: all bytes' : `wrong count: ${bytes} of ${input.outputBytes}`,
         },
+        {
+          name: "run({ pty: true }) (render 'terminal')",
+          run: (input) => runCounted(input, { pty: true }),
+          verify: (bytes, input) =>
+            bytes === input.outputBytes ? 'ok: all bytes counted' : `wrong count: ${bytes}`,
+        },
+        {
+          name: "run({ pty: true, render: 'raw' })",
+          run: (input) => runCounted(input, { pty: true, render: 'raw' }),
+          verify: (bytes, input) =>
+            bytes === input.outputBytes ? 'ok: all bytes counted' : `wrong count: ${bytes}`,
+        },
+        {
+          name: 'run() on pipes (for comparison)',
+          run: (input) => runCounted(input, {}),
+          verify: (bytes, input) =>
+            bytes === input.outputBytes ? 'ok: all bytes counted' : `wrong count: ${bytes}`,
+        },
       ],
       targets: [
+        {
+          contender: "run({ pty: true }) (render 'terminal')",
+          minRatio: 0.8,
+          limitedBy: 'the terminal (~4 KiB per read), then the renderer',
+        },
         {
           contender: 'spawnPtyChild stdout → counting Writable',
           minRatio: 0.8,

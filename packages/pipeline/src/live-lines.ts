@@ -58,7 +58,7 @@ export interface LiveLinesStats {
   droppedLines: number;
   /** Bytes of the dropped lines. */
   droppedBytes: number;
-  /** Lines waiting for the consumer now. */
+  /** Lines waiting for the consumer now, those of the batch being handed out included: lines = delivered + dropped + queued. */
   queuedLines: number;
   /** Bytes of the lines waiting now. */
   queuedBytes: number;
@@ -143,7 +143,8 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
       deliveredLines: this.#delivered,
       droppedLines: this.#droppedLines,
       droppedBytes: this.#droppedBytes,
-      queuedLines: this.#queuedLines,
+      queuedLines:
+        this.#queuedLines + (this.#current === null ? 0 : this.#current.lines.length - this.#current.next),
       queuedBytes: this.#queuedBytes,
     };
   }
