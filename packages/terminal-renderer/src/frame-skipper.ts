@@ -10,14 +10,9 @@ const SGR = 0x6d;
 const ERASE_IN_LINE = 0x4b;
 const CURSOR_UP = 0x41;
 
-// What a byte is inside a frame that can be skipped: text (anything from 0x20 on: the frame draws its cells in
-// order, so their widths do not matter), ESC, or a C0 control that ends the frame.
-const TEXT = 0;
-const OTHER = 1;
-const ESCAPE = 2;
-const KIND = new Uint8Array(256).fill(TEXT);
-KIND.fill(OTHER, 0, 0x20);
-KIND[ESC] = ESCAPE;
+// A frame's text is every byte from 0x20 on: it draws its cells in order, so their widths do not matter. A C0
+// control but ESC ends the frame.
+const FIRST_TEXT_BYTE = 0x20;
 
 // Kinds of the sequence `readSequence` read: an SGR, an erase to the end of the line, an erase of the whole line, a cursor up.
 const SEQUENCE_SGR = 1;
@@ -119,20 +114,18 @@ export class FrameSkipper {
     let escapes = 0;
     let erased = false;
     while (at < length) {
-      const kind = KIND[chunk[at] as number] as number;
-      if (kind === TEXT) {
-        width++;
+      const textStart = at;
+      while (at < length && (chunk[at] as number) >= FIRST_TEXT_BYTE) at++;
+      if (at > textStart) {
+        width += at - textStart;
         erased = false;
-        at++;
-      } else if (kind === ESCAPE) {
-        const sequence = this.#readSequence(chunk, at);
-        if (sequence === SEQUENCE_ERASE_RIGHT) erased = true;
-        else if (sequence !== SEQUENCE_SGR) return false;
-        escapes++;
-        at = this.#end;
-      } else {
-        break;
       }
+      if (at >= length || chunk[at] !== ESC) break;
+      const sequence = this.#readSequence(chunk, at);
+      if (sequence === SEQUENCE_ERASE_RIGHT) erased = true;
+      else if (sequence !== SEQUENCE_SGR) return false;
+      escapes++;
+      at = this.#end;
     }
     // The next frame must begin here with a bare CR: a CRLF ends the line, and the chunk's end says nothing yet.
     if (at + 1 >= length || chunk[at] !== CR || chunk[at + 1] === LF) return false;
@@ -160,17 +153,13 @@ export class FrameSkipper {
       at = this.#end;
       let width = 0;
       while (at < length) {
-        const kind = KIND[chunk[at] as number] as number;
-        if (kind === TEXT) {
-          width++;
-          at++;
-        } else if (kind === ESCAPE) {
-          if (this.#readSequence(chunk, at) !== SEQUENCE_SGR) return false;
-          escapes++;
-          at = this.#end;
-        } else {
-          break;
-        }
+        const textStart = at;
+        while (at < length && (chunk[at] as number) >= FIRST_TEXT_BYTE) at++;
+        width += at - textStart;
+        if (at >= length || chunk[at] !== ESC) break;
+        if (this.#readSequence(chunk, at) !== SEQUENCE_SGR) return false;
+        escapes++;
+        at = this.#end;
       }
       if (at >= length || chunk[at] !== LF || width > this.#maxBytes) return false;
       at++;
