@@ -160,8 +160,15 @@ export class BoundedSink extends Writable {
     this.#label = label;
     this.#cutAt = cutAt;
     this.#sourceOffsetOf = sourceOffsetOf;
-    const limit = maxBytes ?? Number.POSITIVE_INFINITY;
-    this.#headLimit = keep === 'head' ? limit : keep === 'tail' ? 0 : Math.ceil(limit / 2);
+    // Unbounded keeps everything, whatever `keep` says: all of it is head (a tail window would be 0 bytes).
+    this.#headLimit =
+      maxBytes === null
+        ? Number.POSITIVE_INFINITY
+        : keep === 'head'
+          ? maxBytes
+          : keep === 'tail'
+            ? 0
+            : Math.ceil(maxBytes / 2);
     const budgetBytes = maxBytes === null ? 0 : Math.floor(maxBytes * matchShare);
     let onEvict: ((chunk: Buffer) => void) | undefined;
     if (patterns && maxBytes !== null && budgetBytes > 0) {

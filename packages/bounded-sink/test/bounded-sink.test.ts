@@ -75,6 +75,23 @@ describe('BoundedSink', () => {
     expect(result).toMatchObject({ totalBytes: 40 * 64 * 1024, keptBytes: 40 * 64 * 1024, truncated: false });
   });
 
+  it.each<KeepMode>(['head', 'tail', 'both'])(
+    'should keep everything when maxBytes is null whatever keep is (%s)',
+    async (keep) => {
+      const chunks = ['first line\n', Buffer.alloc(100 * 1024, 'z'), 'last line\n'];
+      const result = await sinkOf(chunks, { maxBytes: null, keep });
+      const total = 11 + 100 * 1024 + 10;
+      expect(result.bytes.equals(Buffer.concat(chunks.map((chunk) => Buffer.from(chunk))))).toBe(true);
+      expect(result).toMatchObject({
+        totalBytes: total,
+        keptBytes: total,
+        omittedBytes: 0,
+        truncated: false,
+        marker: null,
+      });
+    },
+  );
+
   it('should keep nothing and mark everything omitted when maxBytes is 0', async () => {
     const result = await sinkOf(['abc'], { maxBytes: 0, keep: 'both' });
     expect(result.text).toBe('...[stdout truncated: 3 of 3 bytes omitted; limit is 0 bytes]\n');
