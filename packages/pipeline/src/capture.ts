@@ -31,7 +31,9 @@ export interface CaptureStages {
 
 /** The live lines' counters of each stream (`stderr`'s are zero when it was merged into stdout). */
 export interface LiveLinesReport {
+  /** The counters of stdout's live lines (everything, under a pseudo-terminal). */
   stdout: LiveLinesStats;
+  /** The counters of stderr's live lines. */
   stderr: LiveLinesStats;
 }
 

@@ -6,8 +6,14 @@ export {
   PIPELINE_PROFILES,
   type PipelineProfile,
 } from './agent-profile';
-export { type CaptureStages, capture, type RunningCapture } from './capture';
-export type { CaptureOptions } from './capture-options';
+export {
+  type CapturedRun,
+  type CaptureStages,
+  capture,
+  type LiveLinesReport,
+  type RunningCapture,
+} from './capture';
+export type { CaptureOptions, LiveLinesQueueOptions } from './capture-options';
 export type { ChildInput, ChildLike, ChildOutput } from './child-like';
 export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
 export { killProcessGroup } from './kill-process-group';
@@ -33,7 +39,7 @@ export {
   type PtyOption,
   type PtySize,
 } from './pty-options';
-export { type RunOptions, run } from './run';
+export { type RunOptions, type RunOutcome, run } from './run';
 export type { RunResult } from './run-result';
 export type { SpillTap } from './spill-tap';
 export type { Utf16Transcoder } from './utf16-transcoder';
