@@ -69,10 +69,10 @@ function isBroken(valid: number, end: number, length: number, final: boolean): b
  * grows, so what passed never needs taking back.
  */
 function stepAt(opening: number, broken: boolean, passedBefore: number, lineStart: () => number): RunStep {
-  // The first bytes of a stream pass only once LOOK_BACK_BYTES of it are known to be text, or as the
-  // complete lines before a window: a binary stream whose first few bytes happen to be valid UTF-8
-  // shows only the placeholder, unless they end a line.
-  if (passedBefore + opening < LOOK_BACK_BYTES) return { pass: broken ? lineStart() : 0, window: broken };
+  // Until LOOK_BACK_BYTES of the stream are known to be text, only its complete lines pass: a binary
+  // stream whose first few bytes happen to be valid UTF-8 shows only the placeholder unless they end
+  // a line, while a program's first short line reaches a live reader at once.
+  if (passedBefore + opening < LOOK_BACK_BYTES) return { pass: lineStart(), window: broken };
   return { pass: opening, window: broken };
 }
 
