@@ -33,12 +33,14 @@ const SEQUENCE_UP = 4;
 export class FrameSkipper {
   /** Bytes a frame's line and the row it draws over may each hold: together, with a wide character's remains, they never reach `maxLineBytes`, so no frame is cut. */
   readonly #maxBytes: number;
+  /** Escape sequences in the frames the last call skipped. */
   sequences = 0;
+  /** Redraws the frames the last call skipped would have counted. */
   redraws = 0;
-  // What the last `readSequence`/frame read: its end, its kind or width, its escape sequences.
+  // What the last `readSequence`/frame read: its end, parameter, text bytes (of the first line) and escape sequences.
   #end = 0;
   #parameter = 0;
-  #width = 0;
+  #textBytes = 0;
   #escapes = 0;
 
   constructor(maxLineBytes: number) {
@@ -62,7 +64,7 @@ export class FrameSkipper {
       this.redraws = redraws;
       resume = frame;
       sequences += this.#escapes;
-      redraws += this.#width > 0 ? 1 : 0;
+      redraws += this.#textBytes > 0 ? 1 : 0;
       frame = this.#end;
     }
     return resume;
@@ -99,13 +101,13 @@ export class FrameSkipper {
       this.redraws = redraws;
       resume = frame;
       sequences += this.#escapes;
-      redraws += this.#width > 0 ? 1 : 0;
+      redraws += this.#textBytes > 0 ? 1 : 0;
       frame = this.#end;
     }
     return resume;
   }
 
-  /** Reads a CR frame at `start` followed by a bare CR; sets `#end` to that CR, `#width` and `#escapes`. */
+  /** Reads a CR frame at `start` followed by a bare CR; sets `#end` to that CR, `#textBytes` and `#escapes`. */
   #readCarriageReturnFrame(chunk: Buffer, start: number): boolean {
     const length = chunk.length;
     if (chunk[start] !== CR) return false;
@@ -131,14 +133,14 @@ export class FrameSkipper {
     if (at + 1 >= length || chunk[at] !== CR || chunk[at + 1] === LF) return false;
     if (!erased || width > this.#maxBytes) return false;
     this.#end = at;
-    this.#width = width;
+    this.#textBytes = width;
     this.#escapes = escapes;
     return true;
   }
 
   /**
    * Reads a cursor-up frame at `start` (`ESC[nA`, then `n` lines each `ESC[2K`, text and SGRs, LF) followed
-   * by another `ESC[`; sets `#end`, `#parameter` (n), `#width` (its first line's) and `#escapes`.
+   * by another `ESC[`; sets `#end`, `#parameter` (n), `#textBytes` (its first line's) and `#escapes`.
    */
   #readCursorUpFrame(chunk: Buffer, start: number): boolean {
     const length = chunk.length;
@@ -168,7 +170,7 @@ export class FrameSkipper {
     if (at + 1 >= length || chunk[at] !== ESC || chunk[at + 1] !== LEFT_BRACKET) return false;
     this.#end = at;
     this.#parameter = lines;
-    this.#width = firstWidth;
+    this.#textBytes = firstWidth;
     this.#escapes = escapes;
     return true;
   }
