@@ -1,6 +1,9 @@
 import type { RunOptions } from '@pipeguard/pipeline';
 import * as z from 'zod';
 
+/** The longest `keep_matches` text a call may give, in characters. */
+export const MAX_KEEP_MATCHES_CHARS = 200;
+
 /**
  * The output profile's switches a model may set on `run_command`, each with its schema (what the model
  * reads) and the `run()` option it sets. Mapping them here, and only here, keeps the tool's fields and
@@ -10,21 +13,32 @@ const PROFILE_SWITCHES = {
   render: {
     option: 'render',
     schema: z
-      .enum(['plain', 'terminal'])
+      .enum(['terminal', 'raw'])
       .describe(
-        "'terminal' replays carriage returns and cursor movement as a terminal would, so progress bars and spinners collapse to their final state; 'plain' shows the bytes as written.",
+        "Default 'terminal': output is shown as a terminal would finally draw it (a progress bar or spinner redrawn with carriage returns collapses to its last frame; colour codes removed). Use 'raw' to see every byte as written, e.g. to inspect escape sequences or each intermediate frame; the spill file is always raw.",
       ),
   },
   fold_repeats: {
     option: 'foldRepeats',
-    schema: z.boolean().describe('Fold runs of repeated or near-identical lines into one line with a count.'),
+    schema: z
+      .boolean()
+      .describe(
+        'Default true: a run of identical consecutive lines is shown once with "[previous line repeated N more times]". Set false when you need every repeated line, e.g. to count them.',
+      ),
   },
   keep_matches: {
     option: 'keepMatches',
     schema: z
-      .boolean()
+      .union([
+        z.boolean(),
+        z
+          .string()
+          .min(1)
+          .max(MAX_KEEP_MATCHES_CHARS)
+          .regex(/^[^\n\r]*$/, 'must be one line: no line feed or carriage return'),
+      ])
       .describe(
-        'Keep lines that look like errors or warnings from the omitted middle of a long output, as excerpts.',
+        'Default true: when output is truncated, lines from the omitted middle that look like errors (error, FAIL, Traceback, panic, ...) are kept as excerpts "[line N, byte B] text" with a little context, within max_bytes. A string instead keeps lines containing that exact text (case-sensitive, not a regex), e.g. "AssertionError". Set false to give all of max_bytes to the head and tail.',
       ),
   },
   pty: {
@@ -32,22 +46,24 @@ const PROFILE_SWITCHES = {
     schema: z
       .boolean()
       .describe(
-        'Run the command in a pseudo-terminal, for programs that only print progress or colour to a terminal.',
+        'Default false. Set true to run the command in a pseudo-terminal, for programs that buffer output, hide progress or colour, or refuse to run when not on a terminal. Then stdout and stderr are merged into stdout, in their true order (stderr is empty and `stderr_merged` is true); keep it off when you need to tell them apart.',
       ),
   },
 } as const;
 
 type SwitchName = keyof typeof PROFILE_SWITCHES;
 
-/** The switches `run()` accepts in this build: a name is added here once its option exists in the pipeline. */
-const AVAILABLE_SWITCHES: readonly SwitchName[] = [];
+const SWITCH_NAMES = Object.keys(PROFILE_SWITCHES) as SwitchName[];
 
-/** The `run()` options every command starts from (the output profile), before the call's own fields. */
-const PROFILE: RunOptions = { keep: 'both' };
+/**
+ * The `run()` options every command starts from, before the call's own fields: the agent profile
+ * (rendered, folded, error excerpts kept, head and tail cut at line ends); `max_bytes` replaces its budget.
+ */
+const PROFILE: RunOptions = { profile: 'agent' };
 
-/** The zod shape of the available switches, spread into `run_command`'s input schema. */
+/** The zod shape of the profile switches, spread into `run_command`'s input schema. */
 export const profileSwitchShape = Object.fromEntries(
-  AVAILABLE_SWITCHES.map((name) => [name, PROFILE_SWITCHES[name].schema.optional()]),
+  SWITCH_NAMES.map((name) => [name, PROFILE_SWITCHES[name].schema.optional()]),
 ) as Record<string, z.ZodOptional<z.ZodType>>;
 
 /** What one `run_command` call asks for, already validated and confined. */
@@ -59,7 +75,7 @@ export interface CommandRequest {
   stdin: string | undefined;
   /** The command as the model gave it, for the binary placeholder's redirect hint. */
   display: string;
-  /** The call's values of the available profile switches, by field name. */
+  /** The call's values of the profile switches, by field name. */
   switches: Readonly<Record<string, unknown>>;
 }
 
@@ -73,7 +89,7 @@ export interface RunContext {
 /** Maps a call onto `run()` options: the profile, then the call's fields, then the server's own settings. */
 export function toRunOptions(request: CommandRequest, context: RunContext): RunOptions {
   const switches: Record<string, unknown> = {};
-  for (const name of AVAILABLE_SWITCHES) {
+  for (const name of SWITCH_NAMES) {
     const value = request.switches[name];
     if (value !== undefined) switches[PROFILE_SWITCHES[name].option] = value;
   }

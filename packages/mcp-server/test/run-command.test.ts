@@ -54,7 +54,11 @@ describe('run_command on a command writing 1 GiB', () => {
     const answer = await server
       .call(
         'run_command',
-        { command: "yes 'INFO worker 7 processed item 123456 in 12 ms' | head -c 1073741824" },
+        // Not folded: a repeated line would fold to one line, and this test is about the bounded, spilled path.
+        {
+          command: "yes 'INFO worker 7 processed item 123456 in 12 ms' | head -c 1073741824",
+          fold_repeats: false,
+        },
         { timeout: 180_000 },
       )
       .finally(() => clearInterval(sampler));

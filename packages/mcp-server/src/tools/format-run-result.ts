@@ -9,6 +9,13 @@ export interface StreamView {
   truncated: boolean;
   binary_withheld: boolean;
   spill_path: string | null;
+  /** Lines of the omitted middle that matched `keep_matches`, and how many of them the text keeps. */
+  matched_lines: number;
+  kept_matched_lines: number;
+  /** Bytes `fold_repeats` took away (repeated lines less the notices that replaced them). */
+  folded_bytes: number;
+  /** Bytes the text was drawn from after terminal rendering, or `null` with `render: 'raw'`. */
+  rendered_bytes: number | null;
 }
 
 function viewOf(capture: Capture): StreamView {
@@ -21,6 +28,10 @@ function viewOf(capture: Capture): StreamView {
     binary_withheld: capture.binaryWithheld,
     // Only a truncated stream keeps its spill file; the others are deleted when the run ends.
     spill_path: capture.truncated ? capture.spillPath : null,
+    matched_lines: capture.matchedLines,
+    kept_matched_lines: capture.keptMatchedLines,
+    folded_bytes: capture.foldedBytes,
+    rendered_bytes: capture.renderedBytes,
   };
 }
 
@@ -46,6 +57,9 @@ export function formatRunResult(
   const stdout = viewOf(result.stdout);
   const stderr = viewOf(result.stderr);
   const lines = [describeEnd(result, timeoutMs), ...notes];
+  if (result.stderrMerged) {
+    lines.push('Run in a pseudo-terminal: stdout and stderr are merged, in their true order, under stdout.');
+  }
   if (result.pipesHeldAfterExit) {
     lines.push('A background process kept the output pipes open after the command exited; they were closed.');
   }
@@ -64,6 +78,7 @@ export function formatRunResult(
       duration_ms: Math.round(result.durationMs),
       timeout_ms: timeoutMs,
       pipes_held_after_exit: result.pipesHeldAfterExit,
+      stderr_merged: result.stderrMerged,
       stdout,
       stderr,
     },

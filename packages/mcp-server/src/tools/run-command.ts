@@ -1,4 +1,4 @@
-import { AbortError, RunError } from '@pipeguard/pipeline';
+import { AbortError, PtyUnavailableError, RunError } from '@pipeguard/pipeline';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
@@ -77,6 +77,13 @@ const streamSchema = z.object({
     .string()
     .nullable()
     .describe('When truncated: the file with the raw output, readable with read_bytes and read_lines.'),
+  matched_lines: z.number().describe('Lines of the omitted middle that matched keep_matches.'),
+  kept_matched_lines: z.number().describe('How many of those are shown as "[line N, byte B]" excerpts.'),
+  folded_bytes: z.number().describe('Bytes fold_repeats removed (repeated lines less the notices).'),
+  rendered_bytes: z
+    .number()
+    .nullable()
+    .describe("Bytes after terminal rendering, what max_bytes is spent on; null with render 'raw'."),
 });
 
 const outputSchema = z.object({
@@ -86,6 +93,7 @@ const outputSchema = z.object({
   duration_ms: z.number(),
   timeout_ms: z.number(),
   pipes_held_after_exit: z.boolean(),
+  stderr_merged: z.boolean().describe('With pty: stdout holds both streams in order and stderr is empty.'),
   stdout: streamSchema,
   stderr: streamSchema,
 });
@@ -171,6 +179,8 @@ async function handle(server: ServerContext, input: Input, context: ToolContext)
   } catch (error) {
     if (error instanceof RunError)
       throw new ToolInputError(input.argv ? 'argv' : 'command', `cannot run: ${error.reason}`);
+    if (error instanceof PtyUnavailableError)
+      throw new ToolInputError('pty', `cannot be used: ${error.message}`);
     if (error instanceof AbortError)
       throw new Error('The command was cancelled; its process group was killed.');
     throw error;
@@ -188,7 +198,9 @@ export function createRunCommandTool(server: ServerContext): Tool<typeof inputSc
       'the exit code or signal, whether it timed out, and its duration come with it. When output was truncated, the ' +
       'full raw output is in a file named by the marker and `spill_path`: page through it with read_lines or ' +
       'read_bytes instead of re-running the command. The command and everything it starts are killed on timeout or ' +
-      'cancellation; a background process holding the output open does not delay the result.',
+      'cancellation; a background process holding the output open does not delay the result. By default output is ' +
+      'tidied for reading: progress bars drawn as their last frame, repeated lines folded, and error lines from a ' +
+      'truncated middle kept as excerpts; render, fold_repeats and keep_matches turn these off, pty runs it on a terminal.',
     inputSchema,
     outputSchema,
     readOnly: false,
