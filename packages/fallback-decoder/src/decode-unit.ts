@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import { loadIconv } from './load-iconv';
 
 /** How a unit that strict UTF-8 rejected was decoded. */
 export type RejectedPath = 'fallback' | 'replaced';
@@ -23,7 +23,7 @@ export function decodeRejectedUnit(
   let first: string | undefined;
   for (const encoding of fallbacks) {
     // stripBOM off: a unit is a slice of a stream, so a leading BOM-like sequence is text.
-    const text = iconv.decode(bytes, encoding, { stripBOM: false });
+    const text = loadIconv().decode(bytes, encoding, { stripBOM: false });
     if (!text.includes(REPLACEMENT_CHARACTER)) return { text, path: 'fallback' };
     first ??= text;
   }

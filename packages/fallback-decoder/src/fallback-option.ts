@@ -1,11 +1,11 @@
 import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
-import iconv from 'iconv-lite';
 import {
   HOST_ENCODING_INPUT_KEYS,
   type HostEncodingInput,
   resolveHostFallback,
   thisHost,
 } from './host-encoding';
+import { loadIconv } from './load-iconv';
 
 /** A fallback setting: an encoding, a list tried in order, `null` (off) or `'auto'` (the host's codepage). */
 export type FallbackOption = string | readonly string[] | null | 'auto';
@@ -43,7 +43,7 @@ export function resolveFallbackOption(fallback: unknown, host: unknown): string[
 
 function validateEncoding(name: string, encoding: unknown): string {
   validateString(name, encoding);
-  if (!iconv.encodingExists(encoding)) {
+  if (!loadIconv().encodingExists(encoding)) {
     throw new TypeError(
       `The "${name}" option must be an encoding iconv-lite supports. Received ${describeReceived(encoding)}`,
     );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import iconv from 'iconv-lite';
+import { loadIconv } from './load-iconv';
 import { WINDOWS_ANSI_CODEPAGES } from './windows-codepages';
 
 /** What {@link resolveHostFallback} needs to know about a host; pass the values in, it reads nothing itself. */
@@ -83,7 +83,7 @@ function readWindowsFacts(): Pick<HostEncodingInput, 'windowsAnsiCodepage' | 'wi
 function resolveWindowsCodepage(codepage: unknown): string | null {
   if (typeof codepage !== 'number' || codepage === WINDOWS_UTF8_CODEPAGE) return null;
   const name = `cp${codepage}`;
-  return iconv.encodingExists(name) ? name : null;
+  return loadIconv().encodingExists(name) ? name : null;
 }
 
 function resolveWindowsLocale(locale: unknown): string | null {
@@ -105,5 +105,5 @@ function resolvePosixCharset(env: unknown): string | null {
   // `language_TERRITORY.charset@modifier`; C, POSIX and charset-less locales have no charset part.
   const charset = locale?.split('@')[0]?.split('.')[1]?.trim().toLowerCase();
   if (!charset || UNICODE_COMPATIBLE.test(charset)) return null;
-  return iconv.encodingExists(charset) ? charset : null;
+  return loadIconv().encodingExists(charset) ? charset : null;
 }
