@@ -1,9 +1,11 @@
+import { isUtf8 } from 'node:buffer';
+import { decodeRejectedUnit, type FallbackOption, resolveFallbackOption } from '@pipeguard/fallback-decoder';
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { countIllFormedUtf8 } from './count-ill-formed-utf8';
 import { type FileInput, readAt, validateFileInput, withFileHandle } from './file-handle';
 import { EDGE_BYTES, findWindowBounds } from './window-bounds';
 
-const KNOWN_OPTIONS = ['offset', 'windowBytes'] as const;
+const KNOWN_OPTIONS = ['offset', 'windowBytes', 'fallback'] as const;
 
 /** Window size when no `windowBytes` is given: 64 KiB. */
 export const DEFAULT_WINDOW_BYTES = 64 * 1024;
@@ -24,6 +26,14 @@ export interface ReadBytesOptions {
    * @defaultValue {@link DEFAULT_WINDOW_BYTES} (65 536 bytes)
    */
   windowBytes?: number;
+  /**
+   * Encoding(s) for lines of the window that are not UTF-8 (iconv-lite names, a list tried in order, as
+   * `FallbackDecoder` tries them), `'auto'` for this machine's legacy codepage, or `null`. The window is
+   * cut into lines at LF; a line UTF-8 rejects (and without NUL) is decoded with the fallback, the
+   * others as UTF-8; a line cut by the window's edge is decoded from the window's bytes alone.
+   * @defaultValue `null` (U+FFFD for each invalid sequence)
+   */
+  fallback?: FallbackOption;
 }
 
 /** A window of a file decoded as UTF-8, with the raw byte offsets it covers. */
@@ -42,6 +52,8 @@ export interface Utf8Window {
   trimmedEndBytes: number;
   /** Decoded bytes that are part of no well-formed UTF-8 sequence (each is shown as part of a U+FFFD). */
   illFormedBytes: number;
+  /** Decoded bytes in lines that were not UTF-8 and were decoded with the `fallback` (0 without one). */
+  fallbackBytes: number;
   /** Whether `nextOffset` is the end of the file: nothing is left to read. */
   eof: boolean;
   /** Size of the file in bytes when it was read. */
@@ -52,7 +64,8 @@ export interface Utf8Window {
  * Reads a window of raw bytes at a byte offset with positioned reads on one file handle and decodes it
  * as UTF-8, trimming characters cut by the window's edges. Reading at or past the end gives an empty
  * window with `eof: true`.
- * @throws {TypeError} When `file` or an option has the wrong type, or an option is unknown.
+ * @throws {TypeError} When `file` or an option has the wrong type, an option is unknown, or `fallback` names
+ * an encoding iconv-lite does not support.
  * @throws {RangeError} When `offset` or `windowBytes` is negative, fractional or NaN.
  * @throws The system error (e.g. `ENOENT`, with the path) when the file cannot be opened or read.
  */
@@ -63,6 +76,7 @@ export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOption
   const requestedBytes = options?.windowBytes === undefined ? DEFAULT_WINDOW_BYTES : options.windowBytes;
   validateInteger('offset', offset);
   validateInteger('windowBytes', requestedBytes);
+  const fallbacks = resolveFallbackOption(options?.fallback, undefined);
   return withFileHandle(file, async (handle, { size }) => {
     const windowBytes = Math.min(requestedBytes, MAX_WINDOW_BYTES, Math.max(0, size - offset));
     if (windowBytes === 0) return emptyWindow(offset, size);
@@ -76,14 +90,16 @@ export async function readBytesAsUtf8(file: FileInput, options?: ReadBytesOption
     if (windowEnd <= windowStart) return emptyWindow(offset, fileSize);
     const { start, end } = findWindowBounds(bytes, windowStart, windowEnd);
     const decoded = bytes.subarray(start, end);
+    const { text, fallbackBytes } = decodeWindow(decoded, fallbacks);
     return {
-      text: decoded.toString('utf8'),
+      text,
       offset: readStart + start,
       byteLength: end - start,
       nextOffset: readStart + end,
       trimmedStartBytes: start - windowStart,
       trimmedEndBytes: Math.max(0, windowEnd - end),
       illFormedBytes: countIllFormedUtf8(decoded),
+      fallbackBytes,
       eof: readStart + end >= fileSize,
       fileSize,
     };
@@ -99,7 +115,30 @@ function emptyWindow(offset: number, fileSize: number): Utf8Window {
     trimmedStartBytes: 0,
     trimmedEndBytes: 0,
     illFormedBytes: 0,
+    fallbackBytes: 0,
     eof: offset >= fileSize,
     fileSize,
   };
+}
+
+const LF = 0x0a;
+
+/** Decodes a window as UTF-8, or, with fallbacks, line by line where a line is not UTF-8. */
+function decodeWindow(bytes: Buffer, fallbacks: readonly string[]): { text: string; fallbackBytes: number } {
+  if (fallbacks.length === 0 || isUtf8(bytes)) return { text: bytes.toString('utf8'), fallbackBytes: 0 };
+  const pieces: string[] = [];
+  let fallbackBytes = 0;
+  for (let start = 0; start < bytes.length; ) {
+    const lf = bytes.indexOf(LF, start);
+    const end = lf === -1 ? bytes.length : lf + 1;
+    const line = bytes.subarray(start, end);
+    if (isUtf8(line)) pieces.push(line.toString('utf8'));
+    else {
+      const { text, path } = decodeRejectedUnit(line, fallbacks);
+      if (path === 'fallback') fallbackBytes += line.length;
+      pieces.push(text);
+    }
+    start = end;
+  }
+  return { text: pieces.join(''), fallbackBytes };
 }

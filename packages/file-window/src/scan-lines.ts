@@ -15,6 +15,8 @@ export interface LineRange {
   lineCount: number;
   /** Content bytes kept of each line; the rest is only counted. */
   maxHeadBytes: number;
+  /** Where scanning starts: the raw offset of a line's start and that line's number. @defaultValue line 1 at 0 */
+  start?: { offset: number; line: number };
 }
 
 /**
@@ -44,9 +46,9 @@ export async function scanLines(
   const { firstLine, maxHeadBytes } = range;
   const endLine = firstLine + range.lineCount;
   const chunk = Buffer.allocUnsafe(chunkBytes);
-  let line = 1;
-  let lineStart = 0;
-  let position = 0;
+  let line = range.start?.line ?? 1;
+  let lineStart = range.start?.offset ?? 0;
+  let position = lineStart;
   // The kept head of a line that spans chunks, and its last byte so far (to tell a CR before LF).
   const spanned: Buffer[] = [];
   let spannedBytes = 0;
@@ -94,4 +96,38 @@ export async function scanLines(
 
 async function isAtEnd(handle: FileHandle, position: number): Promise<boolean> {
   return (await readAt(handle, Buffer.allocUnsafe(1), position)) === 0;
+}
+
+/**
+ * The line holding byte `offset` of a file of `size` bytes (the line a LF ends holds that LF): its
+ * number and the raw offset of its start, found by counting the LFs before `offset` with
+ * `Buffer.indexOf`, one chunk in memory at a time. At or past the end, the line after the last.
+ */
+export async function findLineAt(
+  handle: FileHandle,
+  offset: number,
+  size: number,
+  chunkBytes = READ_CHUNK_BYTES,
+): Promise<{ offset: number; line: number }> {
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  const end = Math.min(offset, size);
+  let line = 1;
+  let lineStart = 0;
+  let position = 0;
+  while (position < end) {
+    const data = chunk.subarray(
+      0,
+      await readAt(handle, chunk.subarray(0, Math.min(chunkBytes, end - position)), position),
+    );
+    if (data.length === 0) break;
+    for (let lf = data.indexOf(LF); lf !== -1; lf = data.indexOf(LF, lf + 1)) {
+      line++;
+      lineStart = position + lf + 1;
+    }
+    position += data.length;
+  }
+  // Past the end, an unterminated last line is behind too.
+  if (offset >= position && position >= size && lineStart < position)
+    return { offset: position, line: line + 1 };
+  return { offset: lineStart, line };
 }

@@ -94,6 +94,7 @@ describe('readBytesAsUtf8', () => {
       trimmedStartBytes: 0,
       trimmedEndBytes: 0,
       illFormedBytes: 0,
+      fallbackBytes: 0,
       eof: false,
       fileSize: 6,
     });

@@ -87,6 +87,7 @@ describe('readLines', () => {
       eof: true,
       clipped: [],
       longestLine: { line: 1, lineBytes: 5 },
+      fallbackLines: 0,
     });
   });
 
