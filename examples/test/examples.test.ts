@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../packages/pipeguard/test/helpers/cli';
+import { requireBuilt } from '../../packages/pipeguard/test/helpers/cli';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -79,7 +79,7 @@ describe('examples', () => {
   });
 
   it('should run the CLI on every scenario when running the demo', async () => {
-    ensureBuilt();
+    requireBuilt();
     const output = await runExample('demo');
     expect(output).toMatch(
       /\[binary output withheld: stdout, \d+ bytes from byte \d+, [\d.]+% control bytes/,

@@ -63,6 +63,7 @@ describe('pipeguard read and lines', () => {
       trimmedStartBytes: 2,
       trimmedEndBytes: 0,
       illFormedBytes: 0,
+      fallbackBytes: 0,
       eof: false,
       fileSize: 140,
     });

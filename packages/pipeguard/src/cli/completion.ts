@@ -10,7 +10,9 @@ const flagsOf = (options: readonly CliOption[]) =>
 const quoted = (word: string) => `'${word}'`;
 
 function bash(): string {
-  const valueCases = OPTION_TABLE.filter((option) => option.value !== undefined).map((option) => {
+  // An optional value is given after `=` in the same word, so the next word is never it.
+  const taking = OPTION_TABLE.filter((option) => option.value !== undefined && !option.optionalValue);
+  const valueCases = taking.map((option) => {
     const words = option.choices ? `compgen -W ${quoted(option.choices.join(' '))} -- "$cur"` : '';
     const files = option.name === 'spill' ? 'compgen -d -- "$cur"' : 'compgen -f -- "$cur"';
     return `    --${option.name}) COMPREPLY=($(${words || files})); return ;;`;
@@ -42,11 +44,13 @@ function zsh(): string {
     const action =
       option.value === undefined
         ? ''
-        : `:${option.value}:${option.choices ? `(${option.choices.join(' ')})` : option.name === 'spill' ? '_directories' : '_files'}`;
+        : option.optionalValue
+          ? `:${option.value}: `
+          : `:${option.value}:${option.choices ? `(${option.choices.join(' ')})` : option.name === 'spill' ? '_directories' : '_files'}`;
     const spec = `[${help}]${action}`;
     return option.short
       ? `    '(-${option.short} --${option.name})'{-${option.short},--${option.name}}'${spec}' \\`
-      : `    '--${option.name}${spec}' \\`;
+      : `    '--${option.name}${option.optionalValue ? '=-' : ''}${spec}' \\`;
   });
   return `#compdef pipeguard
 # pipeguard completion for zsh: pipeguard completion zsh > "\${fpath[1]}/_pipeguard"
@@ -61,7 +65,7 @@ function fish(): string {
   const lines = OPTION_TABLE.map((option) => {
     const parts = ['complete -c pipeguard', `-l ${option.name}`];
     if (option.short) parts.push(`-s ${option.short}`);
-    if (option.value !== undefined)
+    if (option.value !== undefined && !option.optionalValue)
       parts.push(option.choices ? `-x -a ${quoted(option.choices.join(' '))}` : '-r -F');
     parts.push(`-d ${quoted(option.help.replace(/'/g, ''))}`);
     return parts.join(' ');

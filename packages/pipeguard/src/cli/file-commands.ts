@@ -39,18 +39,18 @@ function commandAgain(
  * trimmed edges, the ill-formed byte count and the command that reads on from the next offset.
  */
 export async function readWindow({ file, options, given, json }: ReadCommand): Promise<number> {
-  const { fallback, binaryGuard, ...windowOptions } = options;
+  const { binaryGuard, ...windowOptions } = options;
   const window = await explainFileErrors(file, () => readBytesAsUtf8(file, windowOptions));
-  const raw = () => readRaw(file, window.offset, window.byteLength);
-  const withheld = binaryGuard === false ? null : await guardFile(file, 'read', await raw());
+  const withheld =
+    binaryGuard === false
+      ? null
+      : await guardFile(file, 'read', await readRaw(file, window.offset, window.byteLength));
   if (withheld !== null) return printWithheld('read', file, withheld, json);
-  const text =
-    fallback === undefined || fallback === null ? window.text : await decodeWith(await raw(), fallback);
   if (json) {
-    writeJson('read', { ...window, text });
+    writeJson('read', window);
     return 0;
   }
-  writeOut(text);
+  writeOut(window.text);
   const stuck = window.nextOffset === window.offset;
   // An empty window (--limit 0) must not suggest itself again: the hint drops --limit then.
   const next = window.eof
@@ -104,19 +104,6 @@ async function readRaw(file: string, offset: number, length: number): Promise<Bu
   } finally {
     await handle.close();
   }
-}
-
-/** Decodes a window's bytes line by line with a fallback, as `run` decodes a command's output. */
-async function decodeWith(bytes: Buffer, fallback: unknown): Promise<string> {
-  const [{ decodeStages, collectText }, { resolveAutoFallback }] = await Promise.all([
-    import('./stream-command'),
-    import('@pipeguard/pipeline'),
-  ]);
-  const resolved = resolveAutoFallback(fallback as string[] | 'auto');
-  return collectText(
-    bytes,
-    decodeStages('read', { maxLineBytes: null, fallback: resolved, binaryGuard: false }),
-  );
 }
 
 /** Turns a file that cannot be read into a usage error naming it, rather than a stack trace. */

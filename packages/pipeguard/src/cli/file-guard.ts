@@ -1,6 +1,6 @@
-import { Readable, Writable } from 'node:stream';
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { quoteShellArgument } from '@pipeguard/shared';
+import { Readable, Writable } from 'readable-stream';
 
 /**
  * Runs `bytes` of `file` (its start, or the window about to be shown) through the same binary guard

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { type PipelineOptions, pipeline, resolveAutoFallback } from '@pipeguard/pipeline';
+import { PassThrough } from 'readable-stream';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, ProgressLine } from './progress-line';
-import { decodeStages, streamThrough } from './stream-command';
+import { decodeStages, streamingSettings, streamThrough } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
 
@@ -33,11 +33,9 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
   });
   try {
     if (settings.maxBytes === null && !json && settings.spill === undefined) {
-      const { maxLineBytes, fallback, binaryGuard } = settings;
       const stages = decodeStages('stdin', {
-        maxLineBytes,
-        fallback: resolveAutoFallback(fallback),
-        binaryGuard,
+        ...streamingSettings(settings),
+        fallback: resolveAutoFallback(settings.fallback),
       });
       await streamThrough(input, stages, 'stdout').done;
     } else {

@@ -4,8 +4,9 @@ import type * as Iconv from 'iconv-lite';
 let loaded: typeof Iconv | undefined;
 
 /**
- * The CLI bundle's stand-in for iconv-lite: the stages call it only for text that is not UTF-8 (or
- * to check a --fallback name), so it is required on the first property read, not at every start.
+ * The CLI bundle's stand-in for iconv-lite, for the modules that still import it at the top (the
+ * pipeline's capture-result.ts; the stages require it on first use themselves): it is required on the
+ * first property read, not at every start.
  */
 const iconv = new Proxy({} as typeof Iconv, {
   get(_target, key) {

@@ -1,4 +1,12 @@
-import { choiceValue, countValue, durationValue, fallbackValue, sizeValue } from './option-values';
+import {
+  choiceValue,
+  countValue,
+  durationValue,
+  fallbackValue,
+  patternValue,
+  ptyValue,
+  sizeValue,
+} from './option-values';
 
 /** The commands pipeguard runs; `filter` is `COMMAND | pipeguard`. */
 export type CommandName = 'run' | 'filter' | 'read' | 'lines';
@@ -10,20 +18,28 @@ export interface CliOption {
   short?: string;
   /** What the value looks like in `--help` (`SIZE`); absent for a flag. */
   value?: string;
+  /** The value may be left out (`--keep-matches` or `--keep-matches=REGEX`): given, it follows `=`. */
+  optionalValue?: boolean;
   /** The words a shell completes the value with, when they are fixed. */
   choices?: readonly string[];
   /** The commands it applies to; absent: every command. */
   commands?: readonly CommandName[];
   /** One line for `--help`, default included. */
   help: string;
-  /** The library option it sets (for `--from`, readLines' `fromLine`); absent: the CLI's own. */
+  /**
+   * The library option it sets (for `--from`, readLines' `fromLine`; `pty.cols` sets `cols` of the object
+   * `pty` takes); absent: the CLI's own.
+   */
   key?: string;
   /** Turns the text given into the library's value; a flag without it sets `true`. */
   parse?: (flag: string, text: string) => unknown;
 }
 
-// bounded-sink's KEEP_MODES, restated so that parsing loads no stream code; a test keeps them equal.
+// bounded-sink's KEEP_MODES and CUT_AT_MODES and the pipeline's RENDER_MODES, restated so that parsing
+// loads no stream code; a test keeps them equal.
 const KEEP_CHOICES = ['head', 'tail', 'both'] as const;
+const RENDER_CHOICES = ['terminal', 'raw'] as const;
+const CUT_AT_CHOICES = ['byte', 'line'] as const;
 const CAPTURING = ['run', 'filter'] as const;
 const DECODING = ['run', 'filter', 'read', 'lines'] as const;
 const size = (flag: string, text: string) => sizeValue(flag, text, false);
@@ -53,6 +69,46 @@ export const OPTION_TABLE: readonly CliOption[] = [
     help: 'which part of a longer stream is kept (default head)',
   },
   {
+    name: 'render',
+    value: 'terminal|raw',
+    choices: RENDER_CHOICES,
+    commands: CAPTURING,
+    key: 'render',
+    parse: (flag, text) => choiceValue(flag, text, RENDER_CHOICES),
+    help: 'terminal: keep what a terminal would show (redraws applied, colours removed) before the budget is spent; the spill gets the raw bytes (default raw)',
+  },
+  {
+    name: 'fold',
+    commands: CAPTURING,
+    key: 'foldRepeats',
+    help: 'keep a run of identical consecutive lines once, then [previous line repeated N more times]',
+  },
+  {
+    name: 'keep-matches',
+    value: 'REGEX',
+    optionalValue: true,
+    commands: CAPTURING,
+    key: 'keepMatches',
+    parse: patternValue,
+    help: 'keep the lines of the omitted middle that match (the built-in error patterns, or REGEX), with 2 lines after each and their line and byte, within the budget',
+  },
+  {
+    name: 'cut-at',
+    value: 'line|byte',
+    choices: CUT_AT_CHOICES,
+    commands: CAPTURING,
+    key: 'cutAt',
+    parse: (flag, text) => choiceValue(flag, text, CUT_AT_CHOICES),
+    help: 'line: end the kept head and start the kept tail at a line end when one is near (default byte)',
+  },
+  {
+    name: 'agent',
+    commands: CAPTURING,
+    key: 'profile',
+    parse: () => 'agent',
+    help: 'the agent profile: rendered as a terminal shows it, repeats folded, matching lines kept, head and tail cut at line ends, 30000 bytes per stream; options given win',
+  },
+  {
     name: 'spill',
     value: 'DIR',
     commands: CAPTURING,
@@ -75,6 +131,37 @@ export const OPTION_TABLE: readonly CliOption[] = [
     key: 'timeout',
     parse: durationValue,
     help: 'then SIGTERM to the process group, SIGKILL 2 s later: 30s, 500ms, 2m or seconds (default none)',
+  },
+  {
+    name: 'pty',
+    value: 'auto',
+    optionalValue: true,
+    commands: ['run'],
+    key: 'pty',
+    parse: ptyValue,
+    help: 'run COMMAND under a pseudo-terminal (one stream, stdout and stderr in their true order; rendered as a terminal shows it by default); =auto: pipes when the terminal package cannot load',
+  },
+  {
+    name: 'cols',
+    value: 'N',
+    commands: ['run'],
+    key: 'pty.cols',
+    parse: countValue,
+    help: "the pseudo-terminal's columns (default 400: ordinary lines do not wrap)",
+  },
+  {
+    name: 'rows',
+    value: 'N',
+    commands: ['run'],
+    key: 'pty.rows',
+    parse: countValue,
+    help: "the pseudo-terminal's rows (default 50)",
+  },
+  {
+    name: 'live',
+    commands: ['run'],
+    key: 'liveLines',
+    help: 'also show the output on stderr as it arrives, decoded line by line (lines are dropped from this view only when stderr falls behind), then print the bounded result',
   },
   {
     name: 'all',

@@ -57,6 +57,26 @@ export async function checkEncodings(flag: string, fallback: unknown): Promise<v
   }
 }
 
+/**
+ * `--keep-matches[=REGEX]`: without a value (or with an empty one) the sink's built-in error patterns,
+ * else the caller's regular expression (JavaScript syntax, no flags).
+ */
+export function patternValue(flag: string, text: string): true | RegExp {
+  if (text === '') return true;
+  try {
+    return new RegExp(text);
+  } catch (error) {
+    throw new UsageError(`${flag} must be a regular expression; got '${text}' (${(error as Error).message})`);
+  }
+}
+
+/** `--pty` alone turns the terminal on; `--pty=auto` falls back to pipes when it cannot load. */
+export function ptyValue(flag: string, text: string): true | 'auto' {
+  if (text === '') return true;
+  if (text === 'auto') return 'auto';
+  throw new UsageError(`${flag} takes no value or =auto; got '${text}'`);
+}
+
 /** A choice among fixed words, such as `--keep head|tail|both`. */
 export function choiceValue<T extends string>(flag: string, text: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(text)) {

@@ -65,14 +65,20 @@ export function parseCli(args: readonly string[]): CliCommand {
 /** The library options the given ones set, each under its `key`. */
 function libraryOptions(given: readonly GivenOption[]): LibraryOptions {
   const options: Record<string, unknown> = {};
+  const size: Record<string, unknown> = {};
   for (const [name, text] of given) {
     const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
     if (option.key === undefined) continue;
     const flag = `--${name}`;
-    if (text === undefined) options[option.key] = !isNegation(option);
-    else options[option.key] = option.parse ? option.parse(flag, text) : text;
+    const value = option.parse ? option.parse(flag, text ?? '') : (text ?? !isNegation(option));
+    if (option.key.startsWith('pty.')) size[option.key.slice(4)] = value;
+    else options[option.key] = value;
   }
-  return options;
+  if (Object.keys(size).length === 0) return options;
+  // run() takes the terminal's size as `pty: { cols, rows }`, which means on; 'auto' takes no size.
+  if (options.pty !== true)
+    throw new UsageError('--cols and --rows size the terminal of --pty: give --pty too');
+  return { ...options, pty: size };
 }
 
 function commandOf(word: Word | undefined, rest: readonly string[], after: readonly string[]): CommandName {
@@ -106,6 +112,19 @@ const PARSE_OPTIONS: ParseArgsConfig['options'] = Object.fromEntries(
   ]),
 );
 
+/** The options whose value may be left out: parseArgs reads them as strings given after `=`. */
+const OPTIONAL_VALUE = new Set(
+  OPTION_TABLE.filter((option) => option.optionalValue).map((option) => `--${option.name}`),
+);
+
+/** `--keep-matches` alone becomes `--keep-matches=`, so parseArgs does not take the next word as its value. */
+function withEmptyValues(args: readonly string[]): string[] {
+  const terminator = args.indexOf('--');
+  return args.map((arg, index) =>
+    (terminator === -1 || index < terminator) && OPTIONAL_VALUE.has(arg) ? `${arg}=` : arg,
+  );
+}
+
 function parseTokens(args: readonly string[]) {
   try {
     const {
@@ -113,7 +132,7 @@ function parseTokens(args: readonly string[]) {
       positionals,
       tokens = [],
     } = parseArgs({
-      args: [...args],
+      args: withEmptyValues(args),
       options: PARSE_OPTIONS,
       allowPositionals: true,
       strict: true,

@@ -1,6 +1,7 @@
-import type { RunOptions, RunResult } from '@pipeguard/pipeline';
+import { once } from 'node:events';
+import type { LiveStreamEvent, RunOptions, RunOutcome, RunResult } from '@pipeguard/pipeline';
 import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
-import { printable, writeErr, writeJson, writeNote, writeOut } from './output';
+import { printable, write, writeErr, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, ProgressLine } from './progress-line';
 import { streamCommand } from './stream-command';
@@ -33,7 +34,14 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
   });
   const settings = { ...options, signal: controller.signal } as RunOptions;
   // Unbounded output is shown as it arrives rather than held: holding it is what fails at scale.
-  const streaming = options.maxBytes === null && !json && !('spill' in options) && options.all !== true;
+  // Under a terminal or with live lines, run() does the spawning and the decoding (`--max-bytes none` as well).
+  const streaming =
+    options.maxBytes === null &&
+    !json &&
+    !('spill' in options) &&
+    options.all !== true &&
+    !('pty' in options) &&
+    options.liveLines !== true;
   try {
     const result = await (streaming
       ? streamCommand(file, args, settings, stdin, (started) => {
@@ -43,8 +51,8 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
           pid = started;
         }));
     if (json) writeJson('run', result);
-    else if (!streaming) printResult(result);
-    if (!json) printNotes(result, stoppedBy, options.timeout as number | null | undefined);
+    else if (!streaming) printResult(result, options.liveLines === true);
+    if (!json) printNotes(result as RunOutcome, stoppedBy, options.timeout as number | null | undefined);
     return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { reason?: string };
@@ -71,21 +79,41 @@ async function captureCommand(
 ): Promise<RunResult> {
   const running = run(file, args, stdin ? { ...settings, input: process.stdin } : settings);
   onSpawn(running.pid);
-  const { stages } = running;
-  const progress = stages
-    ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
-    : undefined;
+  const { stages, lines } = running;
+  // Live lines use stderr as they arrive; the progress line would be drawn over them.
+  const progress =
+    stages && lines === null
+      ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
+      : undefined;
+  const shown = lines === null ? undefined : showLive(lines);
   try {
     // Erased once the run settles and before printing, so the result starts on a clean line.
-    return await running
+    const result = await running
       .catch((error: unknown) => {
         if (error instanceof AbortError && error.result) return error.result as RunResult;
         throw error;
       })
       .finally(() => progress?.stop());
+    // The live view ends with the streams; its last lines go out before the result.
+    await shown;
+    return result;
   } finally {
     // The command is done with pipeguard's stdin; reading on would keep this process alive.
     if (stdin) process.stdin.destroy();
+  }
+}
+
+/**
+ * Writes each live line to stderr as it arrives, for a person watching: stderr is waited for, so when
+ * it falls behind the live view drops lines (counted in a note) and the command is never held back.
+ */
+async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
+  for await (const event of lines) {
+    const text =
+      event.type === 'line'
+        ? `${event.text}${event.terminator === '\r' ? '\r' : '\n'}`
+        : `[${event.lines} lines not shown live: stderr fell behind; the result keeps them]\n`;
+    if (!write('stderr', text)) await once(process.stderr, 'drain');
   }
 }
 
@@ -96,7 +124,8 @@ function exitStatusOf(result: RunResult): number {
   return result.exitCode ?? 1;
 }
 
-function printResult(result: RunResult): void {
+function printResult(result: RunResult, live: boolean): void {
+  if (live) writeNote('the live output ends here; the bounded result follows');
   if (result.all) {
     writeOut(printable(result.all));
     return;
@@ -109,10 +138,11 @@ function printResult(result: RunResult): void {
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 function printNotes(
-  result: RunResult,
+  result: RunOutcome,
   stoppedBy: NodeJS.Signals | null,
   timeout: number | null | undefined,
 ): void {
+  if (result.ptyFallback) writeNote(`ran on pipes, not a pseudo-terminal: ${result.ptyFallback}`);
   const took = seconds(Math.round(result.durationMs / 100) * 100);
   if (stoppedBy)
     writeNote(`interrupted by ${stoppedBy} after ${took}; the command's process group was stopped`);

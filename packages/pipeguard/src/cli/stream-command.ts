@@ -1,11 +1,23 @@
 import { spawn } from 'node:child_process';
-import { PassThrough, pipeline, Readable, Writable } from 'node:stream';
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { LineClipper } from '@pipeguard/file-window';
 import { LineSplitter } from '@pipeguard/line-splitter';
-import { capture, type RunOptions, type RunResult, resolveAutoFallback } from '@pipeguard/pipeline';
+import {
+  AGENT_PROFILE,
+  type ChildLike,
+  type ChildOutput,
+  capture,
+  type PipelineOptions,
+  type RenderMode,
+  type RunOptions,
+  type RunResult,
+  resolveAutoFallback,
+} from '@pipeguard/pipeline';
+import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { quoteShellArgument } from '@pipeguard/shared';
+import { TerminalRenderer } from '@pipeguard/terminal-renderer';
+import { PassThrough, pipeline, Writable } from 'readable-stream';
 import { write } from './output';
 
 /**
@@ -18,12 +30,13 @@ import { write } from './output';
 export async function streamCommand(
   file: string,
   args: readonly string[],
-  { maxLineBytes, fallback, binaryGuard, ...lifecycle }: RunOptions,
+  options: RunOptions,
   stdin: boolean,
   onSpawn: (pid: number | undefined) => void,
 ): Promise<RunResult> {
+  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, ...lifecycle } = options;
   const command = [file, ...args].map(quoteShellArgument).join(' ');
-  const decode = { maxLineBytes, fallback: resolveAutoFallback(fallback), binaryGuard, command };
+  const decode = { ...streamingSettings(options), fallback: resolveAutoFallback(fallback), command };
   // Built before the spawn, so an invalid option fails before the command starts.
   const outStages = decodeStages('stdout', decode);
   const errStages = decodeStages('stderr', decode);
@@ -33,10 +46,10 @@ export async function streamCommand(
     windowsHide: true,
   });
   onSpawn(child.pid);
-  const out = streamThrough(child.stdout as unknown as Readable, outStages, 'stdout');
-  const err = streamThrough(child.stderr as unknown as Readable, errStages, 'stderr');
-  // capture() reads only `pid`, the pipes, exit and error events and `kill`; see its child-like contract.
-  const watched = {
+  const out = streamThrough(child.stdout, outStages, 'stdout');
+  const err = streamThrough(child.stderr, errStages, 'stderr');
+  // capture() watches two empty streams that end with the real pipes, and the child's exit and kill.
+  const watched: ChildLike = {
     pid: child.pid,
     stdin: null,
     stdout: out.ended,
@@ -47,16 +60,12 @@ export async function streamCommand(
     get signalCode() {
       return child.signalCode;
     },
-    once(event: string, listener: (...args: never[]) => void) {
-      child.once(event as 'exit', listener as () => void);
-      return watched;
+    once(event: 'exit' | 'error', listener: (...args: never[]) => void) {
+      return child.once(event, listener as () => void);
     },
     kill: (signal?: NodeJS.Signals) => child.kill(signal),
   };
-  const running = capture(watched as unknown as Parameters<typeof capture>[0], {
-    ...lifecycle,
-    processGroup: true,
-  });
+  const running = capture(watched, { ...lifecycle, processGroup: true });
   const [result] = await Promise.all([
     running.catch((error: unknown) => {
       const result = (error as { result?: RunResult }).result;
@@ -74,16 +83,32 @@ export interface DecodeSettings {
   maxLineBytes: number | null | undefined;
   fallback: string | string[] | null | undefined;
   binaryGuard: boolean | undefined;
+  render?: RenderMode | undefined;
+  foldRepeats?: boolean | undefined;
   command?: string;
 }
 
-/** Builds the stages one unbounded stream goes through (validating their options). */
+/** The options of an unbounded stream's stages, with the agent profile's render and fold when it is asked for. */
+export function streamingSettings(options: PipelineOptions): Omit<DecodeSettings, 'command'> {
+  const profile = options.profile === 'agent' ? AGENT_PROFILE : undefined;
+  return {
+    maxLineBytes: options.maxLineBytes,
+    fallback: options.fallback,
+    binaryGuard: options.binaryGuard,
+    render: options.render ?? profile?.render,
+    foldRepeats: options.foldRepeats ?? profile?.foldRepeats,
+  };
+}
+
+/** Builds the stages one unbounded stream goes through (validating their options), in the pipeline's order. */
 export function decodeStages(label: string, settings: DecodeSettings) {
-  const { maxLineBytes, fallback, binaryGuard, command } = settings;
+  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, command } = settings;
   return [
     ...(binaryGuard === false
       ? []
       : [new BinaryGuard(command === undefined ? { label } : { label, command })]),
+    ...(render === 'terminal' ? [new TerminalRenderer()] : []),
+    ...(foldRepeats === true ? [new RepeatFolder()] : []),
     new LineSplitter({ batched: true }),
     ...(maxLineBytes === null || maxLineBytes === undefined ? [] : [new LineClipper({ maxLineBytes })]),
     new FallbackDecoder(fallback === undefined ? {} : { fallback }),
@@ -97,7 +122,7 @@ export function decodeStages(label: string, settings: DecodeSettings) {
  * pipe is closed too and the stages end with what arrived.
  */
 export function streamThrough(
-  source: Readable | null,
+  source: (ChildOutput & { readonly readableEnded: boolean }) | null,
   stages: ReturnType<typeof decodeStages>,
   target: 'stdout' | 'stderr',
 ) {
@@ -111,9 +136,7 @@ export function streamThrough(
     },
   });
   const done = new Promise<void>((resolve, reject) => {
-    pipeline([first, ...stages.slice(1), sink] as unknown as [Readable, Writable], (error) =>
-      error ? reject(error) : resolve(),
-    );
+    pipeline([first, ...stages.slice(1), sink], (error) => (error ? reject(error) : resolve()));
   });
   if (source === null) {
     first.end();
@@ -129,22 +152,4 @@ export function streamThrough(
   });
   source.pipe(first);
   return { ended, done };
-}
-
-/** Decodes `bytes` through `stages` at once and returns the text (a file window, not a stream). */
-export async function collectText(bytes: Buffer, stages: ReturnType<typeof decodeStages>): Promise<string> {
-  const pieces: string[] = [];
-  const sink = new Writable({
-    objectMode: true,
-    write(text: string, _encoding, callback) {
-      pieces.push(text);
-      callback();
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    pipeline([Readable.from([bytes]), ...stages, sink] as unknown as [Readable, Writable], (error) =>
-      error ? reject(error) : resolve(),
-    );
-  });
-  return pieces.join('');
 }

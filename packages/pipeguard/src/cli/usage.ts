@@ -33,9 +33,10 @@ function heading(commands: readonly CommandName[] | undefined): string {
   return `Options for ${listed}:`;
 }
 
-/** `--max-bytes SIZE`, `-h, --help`: how an option is written in `--help`. */
+/** `--max-bytes SIZE`, `--keep-matches[=REGEX]`, `-h, --help`: how an option is written in `--help`. */
 export function optionSynopsis(option: CliOption): string {
-  const long = `--${option.name}${option.value === undefined ? '' : ` ${option.value}`}`;
+  const value = option.optionalValue ? `[=${option.value}]` : ` ${option.value}`;
+  const long = `--${option.name}${option.value === undefined ? '' : value}`;
   return option.short === undefined ? `    ${long}` : `-${option.short}, ${long}`;
 }
 

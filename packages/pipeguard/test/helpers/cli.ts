@@ -16,9 +16,6 @@ export function requireBuilt(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run pnpm build first`);
 }
 
-/** The examples' tests still import this name (examples/test/examples.test.ts): the same check. */
-export const ensureBuilt = requireBuilt;
-
 /** What a finished run of the binary printed and how it ended. */
 export interface CliRun {
   status: number | null;
