@@ -1,6 +1,7 @@
 import { readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
 import { MAX_PATH_CHARS } from '../path-confinement';
+import { ToolInputError } from '../tool-input-error';
 import { MAX_READ_BYTES } from './read-bytes';
 import type { ServerContext, Tool } from './tool';
 
@@ -27,7 +28,17 @@ const inputSchema = z.strictObject({
     .int()
     .min(1)
     .optional()
-    .describe('1-based number of the first line to return. Default 1.'),
+    .describe(
+      '1-based number of the first line to return. Default 1. Give this or `start_offset`, not both.',
+    ),
+  start_offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Byte offset in the file to start at instead of `start_line`, e.g. the B of a "[line N, byte B]" excerpt or a truncation marker: the page starts at the beginning of the line holding that byte, and lines keep their numbers counted from the start of the file. Past the end: no lines, `eof` true. Finding the line scans the file up to the offset.',
+    ),
   limit: z
     .number()
     .int()
@@ -67,13 +78,19 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
     name: 'read_lines',
     title: 'Read lines of a file',
     description:
-      'Returns numbered lines of a text file (from `start_line`, at most `limit`), each cut at `max_line_bytes` ' +
+      'Returns numbered lines of a text file (from `start_line` or the line holding byte `start_offset`, at most `limit`), each cut at `max_line_bytes` ' +
       'with a marker giving the exact byte range left out, so one huge line (minified code, a log without ' +
       'newlines) cannot flood the answer. Works on files of any size, and on the spill files run_command names.',
     inputSchema,
     outputSchema,
     readOnly: true,
     handle: async (input) => {
+      if (input.start_offset !== undefined && input.start_line !== undefined) {
+        throw new ToolInputError(
+          'start_offset',
+          'and the "start_line" input cannot both be given: use one of them',
+        );
+      }
       const maxLineBytes = input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES;
       const asked = input.limit ?? DEFAULT_LINES;
       // Without this bound 10 000 lines of 64 KiB would be a 655 MB answer, past what a server or a model holds.
@@ -81,7 +98,9 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
       const handle = await server.readRoots.openFile(input.path, 'path');
       try {
         const page = await readLines(handle, {
-          fromLine: input.start_line ?? 1,
+          ...(input.start_offset === undefined
+            ? { fromLine: input.start_line ?? 1 }
+            : { fromByte: input.start_offset }),
           maxLines,
           maxLineBytes,
           omittedPartHint: (clip) =>
