@@ -1,7 +1,7 @@
 import { skipUtf8Continuation, type TransformCallback } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
-import { findCleanTailStart, isCleanWindow } from './clean-text';
+import { endsCleanText, findCleanTailStart, isCleanWindow } from './clean-text';
 import { type BinaryGuardOptions, type ResolvedOptions, resolveOptions } from './options';
 import { OutputOffsets } from './output-offsets';
 import { encodePlaceholder, endsWithLineFeed, formatPlaceholder, formatSummary } from './placeholder';
@@ -217,15 +217,14 @@ export class BinaryGuard extends Transform {
       open.previousBytes = windowBytes;
     }
     if (!final) return;
-    // The end of the input: the clean text that ends it passes if it ends a line.
+    // The end of the input: the clean text that ends it passes if it ends a line or is long enough.
     const rest = this.#take();
     const held = open.withheld + open.previousBytes + rest.length;
+    const legacy = this.#encoding === 'legacy';
     // Read with the last window looked at, which may end inside a character the rest finishes.
     const joined = Buffer.concat([...open.previous, rest]);
-    const tail = joined.subarray(
-      watching ? findCleanTailStart(joined, this.#encoding === 'legacy') : joined.length,
-    );
-    if (tail.length > 0 && tail[tail.length - 1] === 0x0a) this.#resume(tail, held, true);
+    const tail = joined.subarray(watching ? findCleanTailStart(joined, legacy) : joined.length);
+    if (endsCleanText(tail, legacy)) this.#resume(tail, held, true);
     else this.#closeRun(held);
   }
 

@@ -59,3 +59,19 @@ export function findCleanTailStart(bytes: Buffer, legacy: boolean): number {
 function isDirtyAt(bytes: Buffer, at: number): boolean {
   return isControlByte(bytes[at] as number) && !opensEscapeSequence(bytes, at);
 }
+
+/**
+ * Shortest clean tail that passes at the end of a stream without ending a line, in bytes (UTF-8,
+ * legacy). Random bytes end in a clean tail this long about as often as they end in a line feed
+ * (measured over 100 000 samples of 2000 random bytes: 0.45 % and 0.46 %, against 0.35 % that end in
+ * LF), while structured binaries end on bytes that are never clean (no ELF, gzip, PNG, zip, jar or
+ * shared library among 300 on this machine ended in a single clean byte).
+ */
+export const UNTERMINATED_TAIL_MIN_BYTES = { utf8: 7, legacy: 44 } as const;
+
+/** Whether `tail`, the clean text that ends a stream after binary, passes: it ends a line or is long enough. */
+export function endsCleanText(tail: Buffer, legacy: boolean): boolean {
+  if (tail.length === 0) return false;
+  if (tail[tail.length - 1] === 0x0a) return true;
+  return tail.length >= UNTERMINATED_TAIL_MIN_BYTES[legacy ? 'legacy' : 'utf8'];
+}

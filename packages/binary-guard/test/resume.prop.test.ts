@@ -2,6 +2,7 @@ import { isControlByte } from '@pipeguard/shared';
 import { cutAt, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UNTERMINATED_TAIL_MIN_BYTES } from '../src/clean-text';
 import { NUL_RUN_BYTES } from '../src/nul-run';
 import { encodePlaceholder, formatPlaceholder } from '../src/placeholder';
 import { runGuard, withoutRuns } from './run-guard';
@@ -68,6 +69,35 @@ describe('BinaryGuard resuming after binary', () => {
         }
       }),
       { numRuns: propertyRuns(1000) },
+    );
+  }, 300_000);
+
+  it(`should pass clean text that ends the stream without a line feed once it is ${UNTERMINATED_TAIL_MIN_BYTES.utf8} bytes long, and withhold a shorter one with the binary`, async () => {
+    const printable = fc
+      .array(fc.integer({ min: 0x20, max: 0x7e }), {
+        minLength: 1,
+        maxLength: 3 * UNTERMINATED_TAIL_MIN_BYTES.utf8,
+      })
+      .map((codes) => Buffer.from(codes));
+    // Opening on a control byte too, the binary lends the header no line of its own.
+    const ending = fc
+      .tuple(binary, printable)
+      .map(([bytes, text]) => [Buffer.from('header\n'), Buffer.concat([Buffer.from([0x01]), bytes]), text]);
+    await fc.assert(
+      fc.asyncProperty(chunked(ending), async ({ pieces, bytes, chunks }) => {
+        const [header, withheld, text] = pieces as [Buffer, Buffer, Buffer];
+        const { output, guard } = await runGuard(chunks, { windowBytes: WINDOW, emitPlaceholder: false });
+        const passes = text.length >= UNTERMINATED_TAIL_MIN_BYTES.utf8;
+        expect(output).toEqual(passes ? Buffer.concat([header, text]) : header);
+        expect(guard.stats.withheldRuns).toEqual([
+          expect.objectContaining({
+            offset: header.length,
+            bytes: withheld.length + (passes ? 0 : text.length),
+          }),
+        ]);
+        expect(guard.stats.passedBytes + guard.stats.withheldBytes).toBe(bytes.length);
+      }),
+      { numRuns: propertyRuns(300) },
     );
   }, 300_000);
 

@@ -3,8 +3,10 @@ import { statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { collectBytes } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
+import { UNTERMINATED_TAIL_MIN_BYTES } from '../src/clean-text';
 import { BinaryGuard, type BinaryGuardOptions } from '../src/index';
 import { NUL_RUN_BYTES } from '../src/nul-run';
+import { runGuard } from './run-guard';
 
 /** Runs `script` in `sh` and streams its stdout through a new guard. */
 async function guardCommand(script: string, options?: BinaryGuardOptions) {
@@ -46,6 +48,41 @@ describe('BinaryGuard', () => {
         withheldRuns: [{ offset: 7, bytes: size }],
         withheldRunCount: 1,
       });
+    });
+
+    it('should pass clean text that ends the stream without a line feed when the stream is `echo header; cat /bin/ls; printf trailer`', async () => {
+      const size = statSync('/bin/ls').size;
+      const { text, guard } = await guardCommand('echo header; cat /bin/ls; printf trailer');
+      const lines = text.split('\n');
+      expect([lines[0], lines[2], lines.length]).toEqual(['header', 'trailer', 3]);
+      expect(lines[1]).toMatch(placeholder(size, 7));
+      expect(guard.stats).toMatchObject({ passedBytes: 14, withheldBytes: size, withheldRunCount: 1 });
+    });
+
+    it.each([
+      ['/bin/ls', 'cat /bin/ls'],
+      ['/bin/sh', 'cat /bin/sh'],
+      ['a gzip of /bin/ls', 'gzip -c /bin/ls'],
+    ])('should withhold %s to its last byte after a line of text', async (_name, command) => {
+      const { text, guard, raw } = await guardCommand(`echo header; ${command}`);
+      const lines = text.split('\n');
+      expect([lines[0], lines.length]).toEqual(['header', 3]);
+      expect(lines[1]).toMatch(placeholder(raw.length - 7, 7));
+      expect(guard.stats).toMatchObject({ passedBytes: 7, withheldBytes: raw.length - 7 });
+    });
+
+    it(`should withhold a clean tail shorter than ${UNTERMINATED_TAIL_MIN_BYTES.utf8} bytes that ends no line, and pass one that long`, async () => {
+      // Byte values in turn, ending on a control byte (0x01).
+      const binary = Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7) % 256));
+      const short = 'x'.repeat(UNTERMINATED_TAIL_MIN_BYTES.utf8 - 1);
+      const long = 'x'.repeat(UNTERMINATED_TAIL_MIN_BYTES.utf8);
+      const options = { windowBytes: 1024, emitPlaceholder: false };
+      const withheld = await runGuard([Buffer.from('text\n'), binary, Buffer.from(short)], options);
+      expect(withheld.output.toString()).toBe('text\n');
+      expect(withheld.guard.stats).toMatchObject({ passedBytes: 5, withheldBytes: 3000 + short.length });
+      const passed = await runGuard([Buffer.from('text\n'), binary, Buffer.from(long)], options);
+      expect(passed.output.toString()).toBe(`text\n${long}`);
+      expect(passed.guard.stats).toMatchObject({ passedBytes: 5 + long.length, withheldBytes: 3000 });
     });
 
     it('should put one placeholder per binary run in its place when text comes between two binaries', async () => {
