@@ -6,9 +6,8 @@ import base from '../../tsup.base';
 // when it runs. In the bin, readable-stream is Node's own stream module (src/cli/node-stream.ts: it
 // mirrors it, and Node's is loaded already, so 250 KB are not parsed at every start); it is listed in
 // noExternal, as a dependency would otherwise stay external and the alias would not apply. The stages
-// load iconv-lite on first use themselves; the stand-in (src/cli/lazy-iconv.ts) remains for the
-// pipeline's capture-result.ts, which still imports it at the top. Both builds run at once: only the
-// first cleans dist, and it spares the CLI's files.
+// load iconv-lite on first use themselves (fallback-decoder's loadIconv). Both builds run at once: only
+// the first cleans dist, and it spares the CLI's files.
 export default defineConfig([
   {
     ...(base as Options),
@@ -23,13 +22,10 @@ export default defineConfig([
     // Its own chunks only: a chunk name changes with its content, so old ones would pile up.
     clean: ['cli-chunks/**'],
     splitting: true,
-    noExternal: [/^@pipeguard\//, 'iconv-lite', 'readable-stream'],
+    noExternal: [/^@pipeguard\//, 'readable-stream'],
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';
-      options.alias = {
-        'readable-stream': './src/cli/node-stream.ts',
-        'iconv-lite': './src/cli/lazy-iconv.ts',
-      };
+      options.alias = { 'readable-stream': './src/cli/node-stream.ts' };
     },
   },
 ]);

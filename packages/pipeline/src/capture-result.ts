@@ -7,11 +7,10 @@ import {
   type MatchExcerpt,
 } from '@pipeguard/bounded-sink';
 import type { ByteCounter } from '@pipeguard/byte-counter';
-import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import { type FallbackDecoderStats, loadIconv } from '@pipeguard/fallback-decoder';
 import type { RepeatFolder, RepeatFolderStats } from '@pipeguard/repeat-folder';
 import { endsAtLineStart } from '@pipeguard/shared';
 import type { TerminalRenderer, TerminalRendererStats } from '@pipeguard/terminal-renderer';
-import iconv from 'iconv-lite';
 import type { DecodedText } from './decode-kept';
 import type { ResolvedPipelineOptions } from './pipeline-options';
 import type { HeadLineOffsets } from './source-offset-chain';
@@ -214,7 +213,8 @@ function addressMarker(
 /** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
 function excerptDecoder(fallback: string | string[] | null): (bytes: Buffer) => string {
   const encoding = Array.isArray(fallback) ? fallback[0] : fallback;
-  return (bytes) => (encoding && !isUtf8(bytes) ? iconv.decode(bytes, encoding) : bytes.toString('utf8'));
+  return (bytes) =>
+    encoding && !isUtf8(bytes) ? loadIconv().decode(bytes, encoding) : bytes.toString('utf8');
 }
 
 function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {

@@ -1,12 +1,8 @@
-import { createRequire } from 'node:module';
 import type { BinaryGuardEncoding, Utf16Encoding } from '@pipeguard/binary-guard';
+import { loadIconv } from '@pipeguard/fallback-decoder';
 import type { TransformCallback } from '@pipeguard/shared';
 import type * as Iconv from 'iconv-lite';
 import { Transform } from 'readable-stream';
-
-// Required when a UTF-16 stream is met, not imported: parsing iconv-lite costs every start (ESM or CJS build).
-const requireIconv = () =>
-  createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('iconv-lite') as typeof Iconv;
 
 /**
  * Re-encodes a UTF-16 stream (byte-order mark first, as Windows PowerShell writes it) as UTF-8 so
@@ -32,7 +28,7 @@ export class Utf16Transcoder extends Transform {
     if (this.#encoding === undefined) {
       const encoding = this.#encodingOf();
       this.#encoding = encoding === 'utf-16le' || encoding === 'utf-16be' ? encoding : null;
-      this.#decoder = this.#encoding ? requireIconv().getDecoder(this.#encoding) : null;
+      this.#decoder = this.#encoding ? loadIconv().getDecoder(this.#encoding) : null;
     }
     if (this.#decoder === null) {
       callback(null, chunk);
