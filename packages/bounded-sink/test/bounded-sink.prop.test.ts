@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
-import { chunkedBytes, chunkedUtf8, feed } from '@pipeguard/test-utils';
+import { chunkedBytes, chunkedUtf8, feed, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BoundedSink, type BoundedSinkResult, type KeepMode } from '../src/index';
@@ -57,6 +57,7 @@ describe('BoundedSink properties', () => {
         expect(result.bytes).toEqual(expected);
         expect(result.text.slice(result.markerIndex as number)).toContain(result.marker as string);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -91,6 +92,7 @@ describe('BoundedSink properties', () => {
         expect(keptTail.toString()).toBe(suffix);
         expect(bytes.length).toBe(result.totalBytes);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -104,6 +106,7 @@ describe('BoundedSink properties', () => {
         const whole = await capture([bytes], maxBytes, keep);
         expect(chunked).toEqual(whole);
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 });
