@@ -146,7 +146,8 @@ describe('MatchScanner literal search', () => {
         const kept = dropSubsumed(literals.map((literal) => Buffer.from(literal)));
         const anchors = planAnchors(kept, (byte) => rarity[byte] as number);
         const from = bytes.length === 0 ? 0 : start % bytes.length;
-        const lineOf = (at: number) => (at === -1 ? -1 : bytes.lastIndexOf(0x0a, at - 1) + 1);
+        // lastIndexOf takes a negative offset from the end: the first byte's line starts at 0.
+        const lineOf = (at: number) => (at <= 0 ? at : bytes.lastIndexOf(0x0a, at - 1) + 1);
         const expected = Math.min(
           ...literals.map((literal) => bytes.indexOf(Buffer.from(literal), from)).filter((at) => at !== -1),
         );
