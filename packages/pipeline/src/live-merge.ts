@@ -9,31 +9,68 @@ export type LiveStreamEvent = LiveEvent & {
   stream: LiveStreamName;
 };
 
-type Pending = Promise<{ index: number; result: IteratorResult<LiveEvent> }>;
-
 /**
- * The events of several {@link LiveLines} as one async iterable, each in its own order and the streams
- * interleaved as their events arrive. Leaving the loop early ends every source, so their later input
- * costs nothing.
+ * The events of several {@link LiveLines} as one async iterable (one consumer), each source in its own
+ * order and the sources interleaved as their events arrive. One `next()` is pending per source, each
+ * settling into a ready list (no `Promise.race`, whose reactions pile up on a quiet source). Leaving the
+ * loop early ends every source, so their later input costs nothing.
  */
-export async function* mergeLiveLines(
+export function mergeLiveLines(
   sources: readonly (readonly [LiveStreamName, LiveLines])[],
-): AsyncGenerator<LiveStreamEvent, void, undefined> {
+): AsyncIterableIterator<LiveStreamEvent> {
   const iterators = sources.map(([, live]) => live[Symbol.asyncIterator]());
-  const pull = (index: number): Pending =>
-    (iterators[index] as AsyncIterator<LiveEvent>).next().then((result) => ({ index, result }));
-  const pending = new Map<number, Pending>(iterators.map((_, index) => [index, pull(index)]));
-  try {
-    while (pending.size > 0) {
-      const { index, result } = await Promise.race(pending.values());
-      if (result.done) {
-        pending.delete(index);
-        continue;
-      }
-      pending.set(index, pull(index));
-      yield { ...result.value, stream: (sources[index] as readonly [LiveStreamName, LiveLines])[0] };
+  // At most one entry per source: a source is asked again only once its event has been taken.
+  const ready: { result: IteratorResult<LiveStreamEvent>; index: number }[] = [];
+  let open = iterators.length;
+  let waiting: ((result: IteratorResult<LiveStreamEvent>) => void) | null = null;
+  let closed = false;
+  const settle = (result: IteratorResult<LiveStreamEvent>, index: number) => {
+    if (waiting === null) {
+      ready.push({ result, index });
+      return;
     }
-  } finally {
-    for (const iterator of iterators) await iterator.return?.();
-  }
+    const resolve = waiting;
+    waiting = null;
+    resolve(result);
+    if (!result.done) pull(index);
+  };
+  const pull = (index: number) => {
+    const stream = (sources[index] as readonly [LiveStreamName, LiveLines])[0];
+    (iterators[index] as AsyncIterator<LiveEvent>).next().then((result) => {
+      if (closed) return;
+      if (result.done) {
+        if (--open === 0) settle({ value: undefined, done: true }, -1);
+        return;
+      }
+      settle({ value: { ...result.value, stream }, done: false }, index);
+    });
+  };
+  for (let index = 0; index < iterators.length; index++) pull(index);
+  if (open === 0) ready.push({ result: { value: undefined, done: true }, index: -1 });
+  return {
+    next: () => {
+      const entry = ready.shift();
+      if (entry !== undefined) {
+        // The end stays the answer once reached.
+        if (entry.result.done) ready.unshift(entry);
+        else pull(entry.index);
+        return Promise.resolve(entry.result);
+      }
+      if (closed) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => {
+        waiting = resolve;
+      });
+    },
+    return: async () => {
+      closed = true;
+      ready.length = 0;
+      for (const iterator of iterators) await iterator.return?.();
+      waiting?.({ value: undefined, done: true });
+      waiting = null;
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
