@@ -77,9 +77,11 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // Only a capture that may outgrow a string needs counting on its way to the sink.
   const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
   const stages = { counter, spill, guard, transcoder, renderer, folder, sink };
-  // Live lines see what a reader would (guarded, transcoded, rendered), before folding and the budget.
-  const liveTap = settings.live === null ? null : new LiveLinesTap(settings.live);
-  const chain = [counter, spill, guard, transcoder, renderer, liveTap, folder, limit, sink].filter(
+  // Live lines see what a reader would (guarded, transcoded, rendered on a terminal of their own that
+  // holds back no rows), before folding and the budget.
+  const liveTap =
+    settings.live === null ? null : new LiveLinesTap(settings.live, { render: renderer !== null });
+  const chain = [counter, spill, guard, transcoder, liveTap, renderer, folder, limit, sink].filter(
     (stage) => stage !== null,
   );
   const mapped = folder ?? renderer ?? (guard ? transcoder : null);

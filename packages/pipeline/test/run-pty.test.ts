@@ -142,12 +142,8 @@ describe.runIf(ptyLoadError === null)('run() under a pseudo-terminal', () => {
       `while not os.path.exists(${JSON.stringify(flag)}) and time.time() < deadline: time.sleep(0.05)`,
       `print("second" if os.path.exists(${JSON.stringify(flag)}) else "second, first never arrived")`,
     ].join('\n');
-    const running = run('python3', ['-c', script], {
-      pty: true,
-      liveLines: true,
-      render: 'raw',
-      binaryGuard: false,
-    });
+    // The defaults under a pty: the binary guard on and the output rendered as a terminal shows it.
+    const running = run('python3', ['-c', script], { pty: true, liveLines: true });
     const events: string[] = [];
     for await (const event of running.lines ?? []) {
       if (event.type !== 'line') continue;
