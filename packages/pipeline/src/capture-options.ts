@@ -21,7 +21,7 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> 
    * `processGroup` what is left of the group is killed (a setsid escapee gets EPIPE instead). @defaultValue `250`
    */
   pipeGrace?: number;
-  /** Cancels the run: the same clean-up as a timeout, then the promise rejects with an `AbortError`. */
+  /** Cancels the run: the same clean-up as a timeout, then the promise rejects with an `AbortError`. @defaultValue none (not cancellable) */
   signal?: AbortSignal;
   /** Also capture both streams interleaved in arrival order, bounded the same way. @defaultValue `false` */
   all?: boolean;

@@ -32,7 +32,7 @@ export interface PipelineOptions {
   fallback?: string | string[] | null;
   /** Withhold binary output behind a placeholder. @defaultValue `true` */
   binaryGuard?: boolean;
-  /** The command shown in the binary placeholder's redirect hint (`run()` fills it in). */
+  /** The command shown in the binary placeholder's redirect hint. @defaultValue `'COMMAND'` (`run()` fills in its own command) */
   command?: string;
   /** Bytes the binary guard classifies at a time. @defaultValue `65536` */
   windowBytes?: number;

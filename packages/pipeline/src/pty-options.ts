@@ -35,6 +35,7 @@ export interface PtyChildOptions extends PtySize {
   /**
    * Written to the terminal, then end-of-file, so a program reading stdin finishes. Without it nothing is
    * written and the terminal stays open, as for a person who types nothing (write `child.stdin` instead).
+   * @defaultValue none (nothing written)
    */
   input?: string | Buffer;
   /** The node-pty package to load (a fork with the same API may be named). @defaultValue `'@lydell/node-pty'` */

@@ -20,7 +20,7 @@ export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
   env?: NodeJS.ProcessEnv;
   /** Run through a shell (`true` for the default one, or a shell's path); off by default. @defaultValue `false` */
   shell?: boolean | string;
-  /** Written to the command's stdin, which is otherwise ignored. */
+  /** Written to the command's stdin, which is otherwise ignored. @defaultValue none (stdin ignored) */
   input?: string | Buffer | NodeJS.ReadableStream | Readable;
   /**
    * Run under a pseudo-terminal (`@lydell/node-pty`, an optional dependency): `true`, `{ cols, rows }`
