@@ -151,7 +151,7 @@ describe('pipeguard -- COMMAND', () => {
     expect(run.status).toBe(130);
     expect(run.stdout).toBe('started\n');
     expect(run.stderr).toMatch(
-      /^pipeguard: interrupted by SIGINT after \d+\.\d s; the command's process group was stopped\n$/,
+      /^pipeguard: interrupted by SIGINT after \d+(\.\d+)? s; the command's process group was stopped\n$/,
     );
     expect(await eventually(() => liveGroupMembers(group).length === 0)).toBe(true);
   });
