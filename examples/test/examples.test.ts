@@ -87,7 +87,7 @@ describe('examples', () => {
     expect(output).toContain('main.c(3): 错误 C2065: “配置”: 未声明的标识符');
     expect(output).toContain('...[stdout truncated: 78888697 of 78888897 bytes omitted; limit is 200 bytes]');
     expect(output).toContain(
-      "(stderr) pipeguard: timed out after 2.0 s; the command's process group was killed\n→ exit status 124",
+      "(stderr) pipeguard: timed out: the 2 s timeout fired; the command's process group was sent SIGTERM and killed after the grace\n→ exit status 124",
     );
     expect(output).toMatch(
       /parent exits now\n(tick\n)*\(stderr\) pipeguard: a process the command left behind kept its output open/,

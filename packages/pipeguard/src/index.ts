@@ -42,6 +42,7 @@ export {
   type FallbackDecoderStats,
   type FallbackOption,
   type HostEncodingInput,
+  loadIconv,
   type RejectedPath,
   resolveFallbackOption,
   resolveHostFallback,
