@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerUnderTest, startServer } from './helpers/server-process';
+import { pidFrom, type ServerUnderTest, startServer } from './helpers/server-process';
 
 // Attacks an adversarial model or client could make, one finding each (see the README's security model).
 
@@ -29,16 +29,6 @@ afterAll(async () => {
   await server.close();
   await rm(base, { recursive: true, force: true });
 });
-
-/** Reads a pid a command wrote to a file, once the file has it. */
-async function pidFrom(file: string): Promise<number> {
-  const written = await eventually(
-    () => existsSync(file) && /^\d+\n/.test(readFileSync(file, 'utf8')),
-    10_000,
-  );
-  if (!written) throw new Error(`${file} never got a pid`);
-  return Number(readFileSync(file, 'utf8'));
-}
 
 describe('refusals that could reveal outside paths', () => {
   it('should answer an outside path the same whether it exists or not', async () => {

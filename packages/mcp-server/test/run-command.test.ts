@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rssOf, type ServerUnderTest, startServer } from './helpers/server-process';
+import { pidFrom, rssOf, type ServerUnderTest, startServer } from './helpers/server-process';
 
 interface StreamView {
   text: string;
@@ -33,16 +33,6 @@ afterAll(async () => {
   await server.close();
   await rm(root, { recursive: true, force: true });
 });
-
-/** Reads a pid a command wrote to a file, once the file has it. */
-async function pidFrom(file: string): Promise<number> {
-  const written = await eventually(
-    () => existsSync(file) && /^\d+\n/.test(readFileSync(file, 'utf8')),
-    10_000,
-  );
-  if (!written) throw new Error(`${file} never got a pid`);
-  return Number(readFileSync(file, 'utf8'));
-}
 
 describe('run_command on a command writing 1 GiB', () => {
   it('should keep the server under 100 MiB of RSS growth and answer with a bounded result and a readable spill path', async () => {

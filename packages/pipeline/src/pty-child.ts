@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { readSync } from 'node:fs';
 import { constants } from 'node:os';
-import { describeReceived } from '@pipeguard/shared';
 import { Readable, Writable } from 'readable-stream';
 import { TerminalInput } from './pty-input';
 import { loadPtyModule, type PtyProcess } from './pty-load';
 import { type PtyChildOptions, resolvePtyChildOptions } from './pty-options';
 import { checkSpawnable } from './pty-spawn-check';
+import { validateCommand } from './validate-command';
 
 /**
  * Printed by the wrapper once echo is off, before the command starts: the output's first bytes,
@@ -226,18 +226,6 @@ export class PtyChild extends EventEmitter {
     this.#markReady();
     this.emit('exit', this.exitCode, this.signalCode);
     this.emit('close', this.exitCode, this.signalCode);
-  }
-}
-
-function validateCommand(file: unknown, args: unknown): asserts args is string[] {
-  if (typeof file !== 'string' || file === '') {
-    const received = describeReceived(file, { typeMismatch: typeof file !== 'string' });
-    throw new TypeError(`The "file" argument must be a non-empty string. Received ${received}`);
-  }
-  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
-    throw new TypeError(
-      `The "args" argument must be an array of strings. Received ${describeReceived(args)}`,
-    );
   }
 }
 

@@ -11,6 +11,7 @@ import { spawnPtyChild } from './pty-child';
 import { loadPtyModule, PtyUnavailableError } from './pty-load';
 import { type PtyOption, resolvePtyOption } from './pty-options';
 import { spillDirectoryProblem } from './spill-directory';
+import { validateCommand } from './validate-command';
 
 /** Options of {@link run}: capture and pipeline options, plus how to spawn. */
 export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
@@ -60,18 +61,6 @@ function validateInput(input: unknown): void {
   throw new TypeError(
     `The "input" option must be a string, a Buffer or a readable stream. Received ${describeReceived(input)}`,
   );
-}
-
-function validateCommand(file: unknown, args: unknown): asserts args is string[] {
-  if (typeof file !== 'string' || file === '') {
-    const received = describeReceived(file, { typeMismatch: typeof file !== 'string' });
-    throw new TypeError(`The "file" argument must be a non-empty string. Received ${received}`);
-  }
-  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
-    throw new TypeError(
-      `The "args" argument must be an array of strings. Received ${describeReceived(args)}`,
-    );
-  }
 }
 
 function spawnError(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eventually } from '@pipeguard/test-utils';
 
 /** The built bin: tests talk to what users install (CI builds before testing). */
 export const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -64,4 +65,14 @@ export function rssOf(pid: number): number {
     .split('\n')
     .find((entry) => entry.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0]) * 1024;
+}
+
+/** Reads a pid a command wrote to a file, once the file has it. */
+export async function pidFrom(file: string): Promise<number> {
+  const written = await eventually(
+    () => existsSync(file) && /^\d+\n/.test(readFileSync(file, 'utf8')),
+    10_000,
+  );
+  if (!written) throw new Error(`${file} never got a pid`);
+  return Number(readFileSync(file, 'utf8'));
 }
