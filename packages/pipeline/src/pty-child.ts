@@ -3,6 +3,7 @@ import { readSync } from 'node:fs';
 import { constants } from 'node:os';
 import { Readable, Writable } from 'readable-stream';
 import { TerminalInput } from './pty-input';
+import { OutputGatherer } from './pty-output-gatherer';
 import { loadPtyModule, type PtyProcess } from './pty-load';
 import { type PtyChildOptions, resolvePtyChildOptions } from './pty-options';
 import { checkSpawnable } from './pty-spawn-check';
@@ -66,6 +67,7 @@ export class PtyChild extends EventEmitter {
   #exitPoll: NodeJS.Timeout | null = null;
   #draining = false;
   #exited = false;
+  readonly #gathered = new OutputGatherer((chunk) => this.#pushOutput(chunk));
 
   /** @internal Use {@link spawnPtyChild}. */
   constructor(terminal: PtyProcess | null, startError: Error | null) {
@@ -83,6 +85,7 @@ export class PtyChild extends EventEmitter {
       highWaterMark: OUTPUT_HIGH_WATER_MARK,
       read: () => this.#resumeOutput(),
       destroy: (error, callback) => {
+        this.#gathered.discard();
         this.#stopExitPoll();
         // Nobody reads any more: hang the terminal up, as closing a terminal window does.
         if (!this.#exited) terminal.destroy();
@@ -157,7 +160,12 @@ export class PtyChild extends EventEmitter {
       if (data.length === 0) return;
     }
     if (stdout.destroyed) return;
-    if (!stdout.push(data) && !this.#draining) this.#pauseOutput();
+    this.#gathered.add(data);
+  }
+
+  #pushOutput(chunk: Buffer): void {
+    const stdout = this.stdout as Readable;
+    if (!stdout.destroyed && !stdout.push(chunk) && !this.#draining) this.#pauseOutput();
   }
 
   /**
@@ -172,11 +180,12 @@ export class PtyChild extends EventEmitter {
       try {
         bytes = readSync(fd, buffer);
       } catch {
-        return;
+        break;
       }
-      if (bytes === 0) return;
+      if (bytes === 0) break;
       this.#onData(Buffer.from(buffer.subarray(0, bytes)));
     }
+    this.#gathered.flush();
   }
 
   #markReady(): void {
@@ -222,6 +231,7 @@ export class PtyChild extends EventEmitter {
     this.exitCode = signalName === null ? exitCode : null;
     this.signalCode = signalName;
     // node-pty reports the exit only once the terminal has closed, so every byte has been read by now.
+    this.#gathered.flush();
     this.stdout?.push(null);
     this.#markReady();
     this.emit('exit', this.exitCode, this.signalCode);
