@@ -3,9 +3,9 @@ import { readSync } from 'node:fs';
 import { constants } from 'node:os';
 import { Readable, Writable } from 'readable-stream';
 import { TerminalInput } from './pty-input';
-import { OutputGatherer } from './pty-output-gatherer';
 import { loadPtyModule, type PtyProcess } from './pty-load';
 import { type PtyChildOptions, resolvePtyChildOptions } from './pty-options';
+import { OutputGatherer } from './pty-output-gatherer';
 import { checkSpawnable } from './pty-spawn-check';
 import { validateCommand } from './validate-command';
 
