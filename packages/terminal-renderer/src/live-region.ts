@@ -1,5 +1,6 @@
 import { utf8SequenceLength } from '@pipeguard/shared';
 import { copyBytes } from './copy-bytes';
+import { lineFeedsBackward } from './line-feeds-backward';
 import { Row, TAB_STOP, type Terminator } from './row';
 
 const LF = 0x0a;
@@ -19,6 +20,8 @@ export type Emit = (
   exact: boolean,
   stable: boolean,
 ) => void;
+
+const EMPTY = Buffer.alloc(0);
 
 const TERMINATORS: readonly Buffer[] = [Buffer.alloc(0), Buffer.from('\n'), Buffer.from('\r\n')];
 
@@ -51,13 +54,17 @@ export class LiveRegion {
   /** Text with no LF that came after the pending text (a character cut by a chunk's end): copied, as it is small. */
   #extra = Buffer.allocUnsafe(64);
   #extraLength = 0;
+  /** The line feeds of the text being appended, reused from chunk to chunk. */
+  readonly #feeds: number[] = [];
 
   constructor(maxLines: number, maxLineBytes: number, emit: Emit) {
     this.#maxLines = maxLines;
     this.#maxLineBytes = maxLineBytes;
     this.#runawayBytes = Math.max(4 * maxLineBytes, RUNAWAY_BYTES);
     this.#emit = emit;
-    this.rows = [new Row(0, true)];
+    // An empty screen is pending text of no bytes: it becomes one empty row when something draws.
+    this.rows = [];
+    this.#pendingSource = EMPTY;
   }
 
   get #row(): Row {
@@ -105,13 +112,15 @@ export class LiveRegion {
       return;
     }
     this.#rewound = false;
-    const feeds: number[] = [];
-    for (let at = end; at > firstLf && feeds.length < this.#maxLines; ) {
-      const lf = source.lastIndexOf(LF, at - 1);
-      feeds.push(lf);
-      at = lf;
-    }
+    const feeds = lineFeedsBackward(source, firstLf, end, this.#maxLines, this.#feeds);
     const lines = feeds.length;
+    if (lines < this.#maxLines && this.#pendingSource !== null) {
+      const held = this.#pendingEnd - this.#pendingStart + this.#extraLength;
+      if (held + end - start <= this.#maxLineBytes) {
+        this.#joinPending(source, start, end, lines);
+        return;
+      }
+    }
     let next = start;
     if (lines === this.#maxLines) {
       // Every current row and the text up to the oldest live line's start are final.
@@ -209,6 +218,34 @@ export class LiveRegion {
     row.sourceStart = inputOffset + cut - held;
     row.exact = exact;
     row.append(source, start + cut - held, end);
+  }
+
+  /**
+   * Appends text with fewer than `maxLiveLines` lines to the pending text: both are joined in a copy, which
+   * stays pending but for the lines that scroll out, committed at once. A terminal or a pipe read gives
+   * some KiB at a time, and a row per line of every such read would cost far more than the copy.
+   */
+  #joinPending(source: Buffer, start: number, end: number, lines: number): void {
+    const pending = this.#pendingSource as Buffer;
+    const heldBytes = this.#pendingEnd - this.#pendingStart + this.#extraLength;
+    const joined = Buffer.allocUnsafe(heldBytes + end - start);
+    copyBytes(pending, this.#pendingStart, this.#pendingEnd, joined, 0);
+    copyBytes(this.#extra, 0, this.#extraLength, joined, heldBytes - this.#extraLength);
+    copyBytes(source, start, end, joined, heldBytes);
+    this.#extraLength = 0;
+    // Pending text holds as many LFs as the cursor's row number; the new text's `lines` were all counted.
+    let from = 0;
+    if (this.cursorRow + lines >= this.#maxLines) {
+      const feeds = lineFeedsBackward(joined, 0, heldBytes, this.#maxLines - lines, this.#feeds);
+      from = (feeds[feeds.length - 1] as number) + 1;
+      this.#emit(joined, 0, from, this.#pendingInput, true, true);
+    }
+    this.#pendingSource = joined;
+    this.#pendingStart = from;
+    this.#pendingEnd = joined.length;
+    this.#pendingInput += from;
+    this.cursorRow = Math.min(this.cursorRow + lines, this.#maxLines - 1);
+    this.cursorColumn = AT_END;
   }
 
   /** Copies the pending text into rows, as {@link LiveRegion.appendText} would have made them. */

@@ -1,11 +1,13 @@
 import { copyBytes } from './copy-bytes';
 
 const SCRATCH_BYTES = 16 * 1024;
+/** A piece of the input this long is pushed as it is: a push costs about as much as copying this many bytes. */
+const STABLE_VIEW_BYTES = 1024;
 
 /**
  * Gathers a chunk's output: small pieces are copied together so that a chunk of short lines becomes one
- * push, and a large piece of the input itself is pushed as it is, uncopied (the input is not modified
- * after it is written, as with every stage).
+ * push, and a large piece, or a piece of the input of 1 KiB or more, is pushed as it is, uncopied (the
+ * input is not modified after it is written, as with every stage).
  */
 export class OutputQueue {
   readonly #push: (piece: Buffer) => void;
@@ -21,10 +23,10 @@ export class OutputQueue {
   add(source: Buffer, start: number, end: number, stable: boolean): void {
     const length = end - start;
     if (length === 0) return;
-    if (length > SCRATCH_BYTES / 4) {
+    if (length > SCRATCH_BYTES / 4 || (stable && length >= STABLE_VIEW_BYTES)) {
       this.flush();
       const piece = source.subarray(start, end);
-      this.#push(stable ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.from(piece));
+      this.#push(stable ? piece : Buffer.from(piece));
       return;
     }
     if (this.#used + length > this.#scratch.length) {
