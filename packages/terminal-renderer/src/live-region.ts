@@ -71,6 +71,11 @@ export class LiveRegion {
     return this.rows[this.cursorRow] as Row;
   }
 
+  /** Whether the live lines are still the input's own bytes, held as they came (no rows laid out). */
+  holdsInputText(): boolean {
+    return this.#pendingSource !== null;
+  }
+
   /** Whether text goes on the end of the last row, so that it can be appended without looking at it. */
   appending(): boolean {
     if (this.#pendingSource !== null) return true;

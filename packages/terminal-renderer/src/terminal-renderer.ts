@@ -208,7 +208,8 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   /** Text that runs to `end`; when that is the chunk's end, a UTF-8 character cut there waits for the next chunk. */
   #textUpToEnd(chunk: Buffer, start: number, end: number, base: number): void {
     let stop = end;
-    if (end === chunk.length) {
+    // Text held as it came (the pending live lines) is laid out only when something draws, by then whole.
+    if (end === chunk.length && !this.#region.holdsInputText()) {
       stop = Math.max(start, findUtf8BoundaryBefore(chunk, end));
       if (stop < end) {
         this.#carry = Buffer.from(chunk.subarray(stop, end));
