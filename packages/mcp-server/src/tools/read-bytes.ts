@@ -1,6 +1,6 @@
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
 import * as z from 'zod';
-import { MAX_PATH_CHARS } from '../path-confinement';
+import { filePathField } from './file-path-field';
 import type { ServerContext, Tool } from './tool';
 
 /** `length` when the call gives none: 64 KiB. */
@@ -9,12 +9,7 @@ export const DEFAULT_READ_BYTES = 64 * 1024;
 export const MAX_READ_BYTES = 1024 * 1024;
 
 const inputSchema = z.strictObject({
-  path: z
-    .string()
-    .max(MAX_PATH_CHARS)
-    .describe(
-      "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
-    ),
+  path: filePathField,
   offset: z
     .number()
     .int()

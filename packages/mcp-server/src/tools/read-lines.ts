@@ -1,7 +1,7 @@
 import { readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
-import { MAX_PATH_CHARS } from '../path-confinement';
 import { ToolInputError } from '../tool-input-error';
+import { filePathField } from './file-path-field';
 import { MAX_READ_BYTES } from './read-bytes';
 import type { ServerContext, Tool } from './tool';
 
@@ -17,12 +17,7 @@ export const MAX_MAX_LINE_BYTES = 64 * 1024;
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
 const inputSchema = z.strictObject({
-  path: z
-    .string()
-    .max(MAX_PATH_CHARS)
-    .describe(
-      "The file, within the server's roots or a spill file named by run_command; a relative path starts at the first root.",
-    ),
+  path: filePathField,
   start_line: z
     .number()
     .int()
