@@ -3,8 +3,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineGroup, defineQuestion } from './lib/question';
 
-/** The built bin, what `pnpm exec pipeguard` runs. */
-const CLI = fileURLToPath(new URL('../packages/pipeguard/dist/cli.js', import.meta.url));
+/** The built bin, what `pnpm exec pipeguard` runs (CommonJS: see packages/pipeguard/tsup.config.ts). */
+const CLI = fileURLToPath(new URL('../packages/pipeguard/dist/cli.cjs', import.meta.url));
+
+/**
+ * What any CLI that runs a command pays: node spawning `true` with piped stdout and stderr, reading
+ * both and waiting for it, with nothing else loaded. The part of pipeguard's time above it is ours.
+ */
+const SPAWN_TRUE =
+  "const c = require('node:child_process').spawn('true', [], { stdio: ['ignore', 'pipe', 'pipe'] });" +
+  'c.stdout.resume(); c.stderr.resume();';
 
 /** Spawns node with `args` `times` times in a row and returns how many exited 0. */
 function spawnRepeatedly(args: readonly string[], times: number): number {
@@ -39,6 +47,11 @@ export default defineQuestion({
           name: 'node -e 0',
           run: ({ starts }) => spawnRepeatedly(['-e', '0'], starts),
           verify: (succeeded, { starts }) => (succeeded === starts ? 'ok' : 'a start failed'),
+        },
+        {
+          name: 'node spawning true with pipes (the floor)',
+          run: ({ starts }) => spawnRepeatedly(['-e', SPAWN_TRUE], starts),
+          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a run failed'),
         },
         {
           name: 'pipeguard -- true',

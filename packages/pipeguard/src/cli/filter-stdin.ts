@@ -2,7 +2,7 @@ import { type PipelineOptions, pipeline, resolveAutoFallback } from '@pipeguard/
 import { PassThrough } from 'readable-stream';
 import { printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { meterOf, ProgressLine } from './progress-line';
+import { meterOf, progressOnStderr } from './progress-line';
 import { decodeStages, streamingSettings, streamThrough } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
@@ -40,9 +40,9 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
       await streamThrough(input, stages, 'stdout').done;
     } else {
       const running = pipeline(input, { ...settings, label: 'stdin' });
-      const progress = new ProgressLine(process.stderr, [meterOf('stdin', running.stages)]);
+      const progress = progressOnStderr([meterOf('stdin', running.stages)]);
       // Erased before anything is printed, not after: output must not land on the progress line.
-      const result = await running.finally(() => progress.stop());
+      const result = await running.finally(() => progress?.stop());
       if (json) writeJson('filter', result);
       else writeOut(printable(result));
     }

@@ -1,12 +1,11 @@
 import { version } from '../../package.json';
 import { checkEncodings } from './option-values';
-import { ignoreClosedOutput, writeNote, writeOut } from './output';
+import { writeNote, writeOut } from './output';
 import { type CliCommand, parseCli } from './parse-cli';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
 /** Runs the pipeguard CLI on its arguments and resolves to the exit status; never throws. */
 export async function main(args: readonly string[]): Promise<number> {
-  ignoreClosedOutput();
   try {
     return await execute(parseCli(args));
   } catch (error) {
@@ -19,7 +18,7 @@ export async function main(args: readonly string[]): Promise<number> {
   }
 }
 
-// Each command's module is loaded when it runs, so `--help` or `read` never load run()'s stages.
+// The commands' modules are loaded when one runs, so `--help`, `--version` and completion load no stage.
 async function execute(command: CliCommand): Promise<number> {
   switch (command.kind) {
     case 'help':
@@ -33,14 +32,15 @@ async function execute(command: CliCommand): Promise<number> {
       return 0;
   }
   await checkEncodings('--fallback', command.options.fallback);
+  const commands = await import('./commands');
   switch (command.kind) {
     case 'run':
-      return (await import('./run-command')).runCommand(command);
+      return commands.runCommand(command);
     case 'filter':
-      return (await import('./filter-stdin')).filterStdin(command);
+      return commands.filterStdin(command);
     case 'read':
-      return (await import('./file-commands')).readWindow(command);
+      return commands.readWindow(command);
     case 'lines':
-      return (await import('./file-commands')).readNumberedLines(command);
+      return commands.readNumberedLines(command);
   }
 }

@@ -22,7 +22,7 @@ export function writeErr(text: string): boolean {
 export function write(name: 'stdout' | 'stderr', text: string): boolean {
   if (text === '') return true;
   atLineStart[name] = endsAtLineStart(text);
-  return process[name].write(text);
+  return output(name).write(text);
 }
 
 /**
@@ -32,7 +32,7 @@ export function write(name: 'stdout' | 'stderr', text: string): boolean {
 export function writeNote(note: string): void {
   const stdoutShowsHere = !atLineStart.stdout && sameDestination();
   const lineBreak = !atLineStart.stderr || stdoutShowsHere ? '\n' : '';
-  process.stderr.write(`${lineBreak}pipeguard: ${note}\n`);
+  output('stderr').write(`${lineBreak}pipeguard: ${note}\n`);
   atLineStart.stderr = true;
   if (stdoutShowsHere) atLineStart.stdout = true;
 }
@@ -65,11 +65,19 @@ export function printable(capture: Capture): string {
   return endsWithMarker ? `${text}\n` : text;
 }
 
-/** Ignores EPIPE on stdout and stderr, so `pipeguard … | head` ends quietly. */
-export function ignoreClosedOutput(): void {
-  for (const stream of [process.stdout, process.stderr]) {
+const quiet = { stdout: false, stderr: false };
+
+/**
+ * `process.stdout` or `process.stderr`, ignoring EPIPE from its first use on, so `pipeguard … | head`
+ * ends quietly. Opened only when written to: a run that prints nothing does not pay for the streams.
+ */
+export function output(name: 'stdout' | 'stderr'): NodeJS.WriteStream {
+  const stream = process[name];
+  if (!quiet[name]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') throw error;
     });
+    quiet[name] = true;
   }
+  return stream;
 }

@@ -1,5 +1,7 @@
+import { isatty } from 'node:tty';
 import type { PipelineStages } from '@pipeguard/pipeline';
 import { formatBytes } from '@pipeguard/shared';
+import { output } from './output';
 
 /** Live counts of one stream, read each time the line is redrawn. */
 export interface StreamMeter {
@@ -79,4 +81,12 @@ export function meterOf(label: string, { counter, guard, sink }: PipelineStages)
       return totalBytes - retainedBytes + (guard?.stats.withheldBytes ?? 0);
     },
   };
+}
+
+/**
+ * A progress line on stderr when stderr is a terminal, else `undefined`: asked of the descriptor, so
+ * that a run whose stderr is a pipe or a file does not open the stream before it has text for it.
+ */
+export function progressOnStderr(meters: readonly StreamMeter[]): ProgressLine | undefined {
+  return isatty(2) ? new ProgressLine(output('stderr'), meters) : undefined;
 }

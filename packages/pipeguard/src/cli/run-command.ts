@@ -1,9 +1,10 @@
 import { once } from 'node:events';
+import { fstatSync, statSync } from 'node:fs';
 import type { LiveStreamEvent, RunOptions, RunOutcome, RunResult } from '@pipeguard/pipeline';
 import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
 import { printable, write, writeErr, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { meterOf, ProgressLine } from './progress-line';
+import { meterOf, progressOnStderr } from './progress-line';
 import { streamCommand } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 
@@ -77,13 +78,15 @@ async function captureCommand(
   stdin: boolean,
   onSpawn: (pid: number | undefined) => void,
 ): Promise<RunResult> {
-  const running = run(file, args, stdin ? { ...settings, input: process.stdin } : settings);
+  // Without input the command's stdin is /dev/null: when pipeguard's is too, no pipe is needed to pass it on.
+  const piped = stdin && !isDevNull(0);
+  const running = run(file, args, piped ? { ...settings, input: process.stdin } : settings);
   onSpawn(running.pid);
   const { stages, lines } = running;
   // Live lines use stderr as they arrive; the progress line would be drawn over them.
   const progress =
     stages && lines === null
-      ? new ProgressLine(process.stderr, [meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
+      ? progressOnStderr([meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
       : undefined;
   const shown = lines === null ? undefined : showLive(lines);
   try {
@@ -99,7 +102,7 @@ async function captureCommand(
     return result;
   } finally {
     // The command is done with pipeguard's stdin; reading on would keep this process alive.
-    if (stdin) process.stdin.destroy();
+    if (piped) process.stdin.destroy();
   }
 }
 
@@ -114,6 +117,16 @@ async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
         ? `${event.text}${event.terminator === '\r' ? '\r' : '\n'}`
         : `[${event.lines} lines not shown live: stderr fell behind; the result keeps them]\n`;
     if (!write('stderr', text)) await once(process.stderr, 'drain');
+  }
+}
+
+/** Whether file descriptor `fd` is open on /dev/null (never on Windows, which has none). */
+function isDevNull(fd: number): boolean {
+  try {
+    const file = fstatSync(fd);
+    return file.isCharacterDevice() && file.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
   }
 }
 

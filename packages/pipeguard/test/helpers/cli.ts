@@ -6,7 +6,7 @@ import { collectBytes } from '@pipeguard/test-utils';
 
 const packagesDir = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the tests spawn: what `npm install -g pipeguard` would put on the PATH. */
-export const CLI = join(packagesDir, 'pipeguard/dist/cli.js');
+export const CLI = join(packagesDir, 'pipeguard/dist/cli.cjs');
 
 /**
  * Fails with a clear message when the binary was not built: tests never build it themselves (CI's
