@@ -18,8 +18,10 @@ const esbuild: typeof import('esbuild') = createRequire(createRequire(import.met
  */
 const commonJsChunks: Plugin = {
   name: 'pipeguard-cli-commonjs',
-  async renderChunk(code) {
+  async renderChunk(code, { path }) {
     const { code: converted, map } = await esbuild.transform(code, {
+      // Named as tsup names the chunk, so that it chains this map onto esbuild's map to the sources.
+      sourcefile: path,
       format: 'cjs',
       platform: 'node',
       target: 'node20',
