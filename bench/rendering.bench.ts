@@ -36,7 +36,11 @@ const PLAIN_BLOCK = () =>
  * chunk and nothing else. A PassThrough never touches the bytes; this shows what looking at them costs.
  */
 class ThreeSearches extends Transform {
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null, data?: Buffer) => void,
+  ) {
     if (chunk.indexOf(0x1b) + chunk.indexOf(0x08) + chunk.indexOf(0x0d) > chunk.length)
       callback(new Error('never'));
     else callback(null, chunk);
