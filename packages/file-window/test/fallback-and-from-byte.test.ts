@@ -1,9 +1,6 @@
-import { open } from 'node:fs/promises';
-import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
-import fc from 'fast-check';
+import { useTempDir } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { readBytesAsUtf8, readLines } from '../src/index';
-import { findLineAt } from '../src/scan-lines';
 
 const files = useTempDir('pipeguard-file-window-fallback-');
 // GBK bytes of the texts used (Python's codecs agree: '你好'.encode('gbk')).
@@ -107,36 +104,6 @@ describe('readLines with fromByte', () => {
     expect(await readLines(unterminated, { fromByte: 99 })).toMatchObject({ firstLine: 3, lineCount: 0 });
     expect((await readLines(unterminated, { fromByte: 2 })).text).toBe('     2\tb');
   });
-
-  it('should find the line holding any byte, whatever the chunk size (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc
-          .array(fc.constantFrom('a', 'bc', '\n', '\r\n', 'é'), { maxLength: 60 })
-          .map((parts) => Buffer.from(parts.join(''))),
-        fc.nat(400),
-        fc.integer({ min: 1, max: 9 }),
-        async (bytes, rawOffset, chunkBytes) => {
-          const offset = rawOffset % (bytes.length + 3);
-          const before = bytes.subarray(0, Math.min(offset, bytes.length));
-          const lfs = before.filter((byte) => byte === 0x0a).length;
-          const lastLf = before.lastIndexOf(0x0a);
-          const pastEnd = offset >= bytes.length && bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
-          const expected = pastEnd
-            ? { offset: bytes.length, line: lfs + 2 }
-            : { offset: lastLf + 1, line: lfs + 1 };
-          const file = await files.write(bytes);
-          const handle = await open(file, 'r');
-          try {
-            expect(await findLineAt(handle, offset, bytes.length, chunkBytes)).toEqual(expected);
-          } finally {
-            await handle.close();
-          }
-        },
-      ),
-      { numRuns: propertyRuns(200) },
-    );
-  });
 });
 
 describe('readBytesAsUtf8 with fallback', () => {
@@ -151,22 +118,5 @@ describe('readBytesAsUtf8 with fallback', () => {
       fallbackBytes: gbk('错误：文件\n').length,
     });
     expect((await readBytesAsUtf8(file)).fallbackBytes).toBe(0);
-  });
-
-  it('should give the same window as without a fallback when the bytes are UTF-8 (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.string({ unit: 'grapheme', maxLength: 80 }),
-        fc.nat(100),
-        fc.nat(100),
-        async (text, offset, windowBytes) => {
-          const file = await files.write(text);
-          expect(await readBytesAsUtf8(file, { offset, windowBytes, fallback: 'gbk' })).toEqual(
-            await readBytesAsUtf8(file, { offset, windowBytes }),
-          );
-        },
-      ),
-      { numRuns: propertyRuns(100) },
-    );
   });
 });

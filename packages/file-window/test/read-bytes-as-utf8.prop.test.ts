@@ -79,4 +79,21 @@ describe('readBytesAsUtf8 properties', () => {
       { numRuns: propertyRuns(100) },
     );
   });
+
+  it('should give the same window as without a fallback when the bytes are UTF-8', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.nat(100),
+        fc.nat(100),
+        async (text, offset, windowBytes) => {
+          const file = await files.write(text);
+          expect(await readBytesAsUtf8(file, { offset, windowBytes, fallback: 'gbk' })).toEqual(
+            await readBytesAsUtf8(file, { offset, windowBytes }),
+          );
+        },
+      ),
+      { numRuns: propertyRuns(100) },
+    );
+  });
 });

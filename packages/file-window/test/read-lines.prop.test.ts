@@ -3,7 +3,7 @@ import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClipMarker, readBytesAsUtf8, readLines } from '../src/index';
-import { type LineRange, scanLines } from '../src/scan-lines';
+import { findLineAt, type LineRange, scanLines } from '../src/scan-lines';
 import { decode, linesFile, messyBytes } from './helpers/utf8';
 
 const files = useTempDir('pipeguard-file-window-');
@@ -30,7 +30,9 @@ async function scanAll(file: string, range: LineRange, chunkBytes: number): Prom
       handle,
       range,
       (line, bytes, start, end, lineBytes, offset) => {
-        calls.push([line, Buffer.from(bytes.subarray(start, end)), lineBytes, offset]);
+        // As hex: a copy of the bytes (the scanner reuses its buffer) that `toEqual` compares at once,
+        // where a Buffer is walked byte by byte as an iterable.
+        calls.push([line, bytes.toString('hex', start, end), lineBytes, offset]);
       },
       chunkBytes,
     );
@@ -134,6 +136,36 @@ describe('readLines properties', () => {
         expect(rows.join('\n')).toBe(whole.lineCount > 0 ? (whole.text.split('\n\n')[0] as string) : '');
       }),
       { numRuns: propertyRuns(100) },
+    );
+  });
+
+  it('should find the line holding any byte, whatever the chunk size', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(fc.constantFrom('a', 'bc', '\n', '\r\n', 'é'), { maxLength: 60 })
+          .map((parts) => Buffer.from(parts.join(''))),
+        fc.nat(400),
+        fc.integer({ min: 1, max: 9 }),
+        async (bytes, rawOffset, chunkBytes) => {
+          const offset = rawOffset % (bytes.length + 3);
+          const before = bytes.subarray(0, Math.min(offset, bytes.length));
+          const lfs = before.filter((byte) => byte === 0x0a).length;
+          const lastLf = before.lastIndexOf(0x0a);
+          const pastEnd = offset >= bytes.length && bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
+          const expected = pastEnd
+            ? { offset: bytes.length, line: lfs + 2 }
+            : { offset: lastLf + 1, line: lfs + 1 };
+          const file = await files.write(bytes);
+          const handle = await open(file, 'r');
+          try {
+            expect(await findLineAt(handle, offset, bytes.length, chunkBytes)).toEqual(expected);
+          } finally {
+            await handle.close();
+          }
+        },
+      ),
+      { numRuns: propertyRuns(200) },
     );
   });
 });

@@ -1,7 +1,7 @@
-import { propertyRuns } from '@pipeguard/test-utils';
+import { propertyRuns, unicodeText } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LiveEvent, LiveLines } from '../src/live-lines';
+import { type LiveEvent, type LiveLine, LiveLines } from '../src/live-lines';
 
 /** Takes the events ready now, at most `count`, without waiting for more. */
 async function take(
@@ -66,6 +66,38 @@ describe('LiveLines (properties)', () => {
         },
       ),
       { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('should give the same text as TextDecoder for any UTF-8 text cut anywhere, long lines cut at maxUnitBytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        unicodeText(300),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.option(fc.integer({ min: 4, max: 64 }), { nil: undefined }),
+        async (text, cuts, maxUnitBytes) => {
+          const bytes = Buffer.from(text);
+          const live = new LiveLines(maxUnitBytes === undefined ? {} : { maxUnitBytes });
+          const positions = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          let start = 0;
+          for (const position of [...positions, bytes.length]) {
+            live.write(bytes.subarray(start, position));
+            start = position;
+          }
+          live.end();
+          const events: LiveLine[] = [];
+          for await (const event of live) events.push(event as LiveLine);
+          expect(events.map((line) => line.text + line.terminator).join('')).toBe(
+            new TextDecoder().decode(bytes),
+          );
+          let offset = 0;
+          for (const line of events) {
+            expect(line.offset).toBe(offset);
+            offset += Buffer.byteLength(line.text + line.terminator);
+          }
+        },
+      ),
+      { numRuns: propertyRuns(200) },
     );
   });
 });

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { SOURCE_OFFSET_LOOKBACK_BYTES } from '@pipeguard/shared';
+import { describeStageContract } from '@pipeguard/test-utils';
 import { pipeline, Readable, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { TerminalRenderer, type TerminalRendererOptions } from '../src/index';
+import { TerminalRenderer } from '../src/index';
 import { render } from './render';
 
 const text = (output: Buffer) => output.toString('utf8');
@@ -153,60 +154,45 @@ describe('TerminalRenderer', () => {
     expect(renderer.sourceOffsetOf(old)).toBe(lineOfOld * lines[0]!.length);
     expect(renderer.sourceOffsetOf(0)).toBeNull();
   });
+});
 
-  it('should return false from write() at the high-water mark', () => {
-    const renderer = new TerminalRenderer();
-    let accepted = true;
-    for (let index = 0; index < 64 && accepted; index++) accepted = renderer.write(Buffer.alloc(1024, 'a'));
-    expect(accepted).toBe(false);
-  });
-
-  it.each<[string, unknown, ErrorConstructor, string]>([
+describeStageContract('TerminalRenderer', {
+  create: (options) => new TerminalRenderer(options as never),
+  knownOptions: ['maxLiveLines', 'maxLineBytes'],
+  validOptions: [{ maxLiveLines: 3, maxLineBytes: 100 }],
+  // Committed lines (with a colour to remove) and a redrawn line still live: output and held state.
+  input: () => [Buffer.from('\x1b[32mline\x1b[0m\n'.repeat(200)), Buffer.from('10%\r50%')],
+  invalidOptions: [
+    [null, TypeError, 'The "options" argument must be of type object. Received null'],
     [
-      'maxLiveLines 0',
       { maxLiveLines: 0 },
       RangeError,
       'The "maxLiveLines" option must be a safe integer greater than or equal to 1. Received 0',
     ],
     [
-      'maxLiveLines 1.5',
       { maxLiveLines: 1.5 },
       RangeError,
       'The "maxLiveLines" option must be a safe integer greater than or equal to 1. Received 1.5',
     ],
     [
-      'maxLiveLines a string',
       { maxLiveLines: '64' },
       TypeError,
       `The "maxLiveLines" option must be of type number. Received type string ('64')`,
     ],
     [
-      'maxLineBytes 3',
       { maxLineBytes: 3 },
       RangeError,
       'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received 3',
     ],
     [
-      'maxLineBytes NaN',
       { maxLineBytes: Number.NaN },
       RangeError,
       'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received NaN',
     ],
     [
-      'an unknown key',
       { maxLiveLine: 3 },
       TypeError,
       'The "options" argument has an unknown option "maxLiveLine" (did you mean "maxLiveLines"?)',
     ],
-    ['options null', null, TypeError, 'The "options" argument must be of type object. Received null'],
-  ])('should throw for %s', (_title, options, errorClass, message) => {
-    expect(() => new TerminalRenderer(options as TerminalRendererOptions)).toThrow(errorClass);
-    expect(() => new TerminalRenderer(options as TerminalRendererOptions)).toThrow(message);
-  });
-
-  it('should not mutate the options object', () => {
-    const options = Object.freeze({ maxLiveLines: 3, maxLineBytes: 100 });
-    new TerminalRenderer(options);
-    expect(options).toEqual({ maxLiveLines: 3, maxLineBytes: 100 });
-  });
+  ],
 });
