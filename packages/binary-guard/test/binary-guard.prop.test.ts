@@ -1,10 +1,13 @@
-import { chunksOf, cutAt, longestUtf8Prefix, propertyRuns } from '@pipeguard/test-utils';
+import { chunksOf, cutAt, longestUtf8Prefix, propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NUL_RUN_BYTES } from '../src/nul-run';
 import { scanRun } from '../src/scan-run';
 import { findValidUtf8Prefix } from '../src/utf8-prefix';
 import { runGuard, withoutRuns } from './run-guard';
+
+// Properties that need more than a test's usual 30 s in CI; under `pnpm test:fuzz`, the fuzz config's bound.
+const TIMEOUT = propertyTimeout(300_000);
 
 const CONTROLS = ['\0', '\b', '\x01', '\x07', '\x1b', '\x1b[1;31m', '\x1b]0;title\x07', '\x7f', '\t', '\r\n'];
 
@@ -66,7 +69,7 @@ const windowBytes = fc.integer({ min: 1024, max: 4096 });
 // A fixed count: CI runs this many, `pnpm test:fuzz` more (see propertyRuns).
 const LIMITS = { numRuns: propertyRuns(100) };
 
-describe('BinaryGuard properties', () => {
+describe('BinaryGuard properties', { timeout: TIMEOUT }, () => {
   it('should pass any valid UTF-8 unchanged as one run for any chunking and window size', async () => {
     await fc.assert(
       fc.asyncProperty(withChunks(controlHeavyUtf8), windowBytes, async ({ bytes, chunks }, size) => {
@@ -97,7 +100,7 @@ describe('BinaryGuard properties', () => {
       }),
       { numRuns: propertyRuns(300) },
     );
-  }, 300_000);
+  });
 
   it('should account for every byte, the passed ones being the input without its withheld runs', async () => {
     await fc.assert(
@@ -139,7 +142,7 @@ describe('BinaryGuard properties', () => {
       }),
       { numRuns: propertyRuns(3000) },
     );
-  }, 300_000);
+  });
 
   it('should find the longest strict-UTF-8 prefix for any bytes, start and first block', () => {
     fc.assert(

@@ -1,11 +1,14 @@
 import { isControlByte } from '@pipeguard/shared';
-import { cutAt, propertyRuns } from '@pipeguard/test-utils';
+import { cutAt, propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNTERMINATED_TAIL_MIN_BYTES } from '../src/clean-text';
 import { NUL_RUN_BYTES } from '../src/nul-run';
 import { encodePlaceholder, formatPlaceholder } from '../src/placeholder';
 import { runGuard, withoutRuns } from './run-guard';
+
+// Properties that need more than a test's usual 30 s in CI; under `pnpm test:fuzz`, the fuzz config's bound.
+const TIMEOUT = propertyTimeout(300_000);
 
 const WINDOW = 1024;
 
@@ -51,7 +54,7 @@ const chunked = (parts: fc.Arbitrary<Buffer[]>) =>
     };
   });
 
-describe('BinaryGuard resuming after binary', () => {
+describe('BinaryGuard resuming after binary', { timeout: TIMEOUT }, () => {
   it('should pass every text part whole, withhold every binary part, and conserve bytes for any chunking', async () => {
     await fc.assert(
       fc.asyncProperty(chunked(interleaving), async ({ pieces, bytes, chunks }) => {
@@ -71,7 +74,7 @@ describe('BinaryGuard resuming after binary', () => {
       // 300 in CI (47 s for 1000 on a loaded 2-core machine); `pnpm test:fuzz` runs PIPEGUARD_FUZZ_RUNS.
       { numRuns: propertyRuns(300) },
     );
-  }, 300_000);
+  });
 
   it(`should pass clean text that ends the stream without a line feed once it is ${UNTERMINATED_TAIL_MIN_BYTES.utf8} bytes long, and withhold a shorter one with the binary`, async () => {
     const printable = fc
@@ -102,7 +105,7 @@ describe('BinaryGuard resuming after binary', () => {
       }),
       { numRuns: propertyRuns(300) },
     );
-  }, 300_000);
+  });
 
   it('should put one placeholder line per withheld run where the run was', async () => {
     await fc.assert(
@@ -129,7 +132,7 @@ describe('BinaryGuard resuming after binary', () => {
       }),
       { numRuns: propertyRuns(200) },
     );
-  }, 300_000);
+  });
 });
 
 describe('BinaryGuard on NUL runs', () => {

@@ -59,6 +59,18 @@ async function capture(chunks: Buffer[], sinkOptions: BoundedSinkOptions): Promi
   return sink.done;
 }
 
+/**
+ * A result with its Buffers (kept bytes and each excerpt's) as hex: `toEqual` walks a Buffer byte by
+ * byte as an iterable, which made 10 000 fuzz runs take minutes; hex strings compare the same bytes at once.
+ */
+function comparable(result: BoundedSinkResult): object {
+  return {
+    ...result,
+    bytes: result.bytes.toString('hex'),
+    excerpts: result.excerpts.map((excerpt) => ({ ...excerpt, bytes: excerpt.bytes.toString('hex') })),
+  };
+}
+
 /** The sink before keepMatches and cutAt, restated: head and tail cut between characters, one marker. */
 function oldResult(bytes: Buffer, maxBytes: number, keep: KeepMode): { bytes: Buffer; text: string } {
   if (bytes.length <= maxBytes) return { bytes, text: bytes.toString() };
@@ -100,7 +112,9 @@ describe('BoundedSink keepMatches properties', () => {
   it('should give the same result for any chunking of the same input', async () => {
     await fc.assert(
       fc.asyncProperty(cases, async ([{ bytes, chunks }, sinkOptions]) => {
-        expect(await capture(chunks, sinkOptions)).toEqual(await capture([bytes], sinkOptions));
+        expect(comparable(await capture(chunks, sinkOptions))).toEqual(
+          comparable(await capture([bytes], sinkOptions)),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -118,7 +132,7 @@ describe('BoundedSink keepMatches properties', () => {
           for (const excerpt of result.excerpts) {
             const raw = Buffer.alloc(excerpt.bytes.length);
             await handle.read(raw, 0, raw.length, excerpt.offset as number);
-            expect(raw).toEqual(excerpt.bytes);
+            expect(raw.toString('hex')).toBe(excerpt.bytes.toString('hex'));
             expect(excerpt.offset === 0 || bytes[(excerpt.offset as number) - 1] === 0x0a).toBe(true);
             expect(
               bytes.subarray(0, excerpt.offset as number).filter((byte) => byte === 0x0a).length + 1,
@@ -161,7 +175,7 @@ describe('BoundedSink keepMatches properties', () => {
           },
         );
         const expected = oldResult(bytes, maxBytes, keep);
-        expect(result.bytes).toEqual(expected.bytes);
+        expect(result.bytes.toString('hex')).toBe(expected.bytes.toString('hex'));
         expect(result.text).toBe(expected.text);
         expect(result.excerpts).toEqual([]);
       }),

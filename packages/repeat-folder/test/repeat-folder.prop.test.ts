@@ -33,12 +33,14 @@ function unfold(output: Buffer): Buffer {
   return Buffer.from(result.join(''), 'latin1');
 }
 
+// Bytes compare as hex strings: `toEqual` walks a Buffer byte by byte as an iterable, which made
+// 10 000 fuzz runs take minutes; the hex string compares the same bytes at once.
 describe('RepeatFolder properties', () => {
   it('should reproduce the input when each notice is unfolded into N copies', async () => {
     await fc.assert(
       fc.asyncProperty(input, fc.integer({ min: 1, max: 16 }), async ({ bytes, chunks }, maxLineBytes) => {
         const { output, stats } = await fold(chunks, maxLineBytes);
-        expect(unfold(output)).toEqual(bytes);
+        expect(unfold(output).toString('hex')).toBe(bytes.toString('hex'));
         expect(stats.outputBytes).toBe(output.length);
         expect(stats.inputBytes - stats.foldedBytes + stats.noticeBytes).toBe(output.length);
       }),
@@ -51,7 +53,7 @@ describe('RepeatFolder properties', () => {
       fc.asyncProperty(input, fc.integer({ min: 1, max: 16 }), async ({ bytes, chunks }, maxLineBytes) => {
         const chunked = await fold(chunks, maxLineBytes);
         const whole = await fold([bytes], maxLineBytes);
-        expect(chunked.output).toEqual(whole.output);
+        expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
         expect(chunked.stats).toEqual(whole.stats);
         const lines = whole.output.toString('latin1').split(/(?<=\n)/);
         for (let index = 1; index < lines.length; index++) {

@@ -8,7 +8,7 @@ export {
   openDescriptors,
   processStat,
 } from './processes';
-export { propertyRuns } from './property-runs';
+export { propertyRuns, propertyTimeout } from './property-runs';
 export { describeStageContract, type StageContract } from './stage-contract';
 export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
