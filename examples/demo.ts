@@ -12,7 +12,7 @@ import iconv from 'iconv-lite';
  */
 
 const packageJson = createRequire(import.meta.url).resolve('pipeguard/package.json');
-const cli = join(dirname(packageJson), 'dist/cli.js');
+const cli = join(dirname(packageJson), 'dist/cli.cjs');
 const dir = await mkdtemp(join(tmpdir(), 'pipeguard-demo-'));
 
 const buildLog = join(dir, 'build.log');

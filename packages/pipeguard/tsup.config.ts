@@ -1,6 +1,4 @@
-import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { defineConfig, type Options, type Plugin } from 'tsup';
 import base from '../../tsup.base';
 
@@ -34,14 +32,6 @@ const commonJsChunks: Plugin = {
     });
     return { code: converted, map };
   },
-  async buildEnd() {
-    // The bin's former path, still named by links made before it moved and by scripts that spawn it.
-    await writeFile(
-      join(this.options.outDir, 'cli.js'),
-      "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\n\ncreateRequire(import.meta.url)('./cli.cjs');\n",
-      { mode: 0o755 },
-    );
-  },
 };
 
 // The shared build for the library, plus the CLI (the bin) as CommonJS chunks, without types. The CLI
@@ -55,23 +45,34 @@ export default defineConfig([
   {
     ...(base as Options),
     entry: { index: 'src/index.ts' },
-    clean: ['!cli.js', '!cli.cjs', '!cli.cjs.map', '!cli-chunks/**'],
+    clean: ['!cli.cjs', '!cli-main.cjs', '!cli-main.cjs.map', '!cli-chunks/**', '!cli-cache/**'],
   },
   {
     ...(base as Options),
-    entry: { cli: 'src/cli.ts' },
+    entry: { 'cli-main': 'src/cli.ts' },
     // Split as ES modules (esbuild splits nothing else), written as CommonJS by the plugin.
     format: ['esm'],
     outExtension: () => ({ js: '.cjs' }),
     plugins: [commonJsChunks],
     dts: false,
-    // Its own chunks only: a chunk name changes with its content, so old ones would pile up.
-    clean: ['cli-chunks/**'],
+    // Its own chunks and their caches only: a chunk name changes with its content, so old ones would pile up.
+    clean: ['cli-chunks/**', 'cli-cache/**'],
     splitting: true,
     noExternal: [/^@pipeguard\//, 'readable-stream'],
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';
       options.alias = { 'readable-stream': './src/cli/node-stream.ts' };
     },
+  },
+  {
+    // The bin: a loader that compiles the CLI's files with their V8 code caches (src/code-cache.ts).
+    ...(base as Options),
+    entry: { cli: 'src/cli-bin.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    dts: false,
+    sourcemap: false,
+    clean: false,
+    external: ['./cli-main.cjs'],
   },
 ]);

@@ -1,4 +1,5 @@
 import {
+  monotonicMs,
   type TransformCallback,
   validateFunction,
   validateInteger,
@@ -56,7 +57,7 @@ export interface ByteCounterStats {
 export class ByteCounter extends Transform {
   #bytes = 0;
   #chunks = 0;
-  readonly #startedAt = performance.now();
+  readonly #startedAt = monotonicMs();
   readonly #intervalBytes: number | null;
   readonly #intervalMs: number | null;
   readonly #onProgress: ((progress: ByteCounterProgress) => void) | undefined;
@@ -119,7 +120,7 @@ export class ByteCounter extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.#reporting) this.#report(performance.now(), true);
+      if (this.#reporting) this.#report(monotonicMs(), true);
     } catch (error) {
       callback(error as Error);
       return;
@@ -128,7 +129,7 @@ export class ByteCounter extends Transform {
   }
 
   #reportIfDue(): void {
-    const now = performance.now();
+    const now = monotonicMs();
     const byBytes =
       this.#intervalBytes !== null && this.#bytes - this.#lastReportBytes >= this.#intervalBytes;
     const byTime = this.#intervalMs !== null && now - this.#lastReportAt >= this.#intervalMs;

@@ -1,6 +1,5 @@
 import { constants, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describeReceived } from '@pipeguard/shared';
 import { FileWindowError } from './errors';
@@ -59,6 +58,8 @@ export async function withFileHandle<T>(
     return use(file, await statRegularFile(file, `file descriptor ${file.fd}`));
   }
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is rejected just below.
+  // Loaded on first use: importing node:fs/promises costs every program that bundles this a start-up.
+  const { open } = await import('node:fs/promises');
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = await statRegularFile(handle, file instanceof URL ? fileURLToPath(file) : String(file));

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { cp, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { useTempDir } from '@pipeguard/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,5 +39,50 @@ describe('pipeguard start-up', () => {
     await writeFile(gbk, Buffer.from('c4e3bac30a', 'hex'));
     expect(await loadedBy(['--fallback', 'gbk', '--', 'cat', gbk])).toBe('iconv-lite');
     expect(await loadedBy(['lines', gbk])).toBe('');
+  });
+
+  // Preloaded: records, for every script compiled with a `cachedData` option, whether V8 took the cache.
+  const cacheProbe = `const vm = require('vm');
+    const seen = [];
+    const Script = vm.Script;
+    vm.Script = class extends Script {
+      constructor(code, options) {
+        super(code, options);
+        if (options && 'cachedData' in options)
+          seen.push(options.cachedData === undefined ? 'none' : this.cachedDataRejected ? 'rejected' : 'accepted');
+      }
+    };
+    process.on('exit', () => process.stderr.write('caches: ' + seen.join(',') + '\\n'));`;
+
+  const cachesUsedBy = async (cli: string, args: string[]) => {
+    const probeFile = files.path('cache-probe.cjs');
+    await writeFile(probeFile, cacheProbe);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+      '--require',
+      probeFile,
+      cli,
+      ...args,
+    ]);
+    return { stdout, caches: /caches: (.*)\n$/.exec(stderr)?.[1]?.split(',') };
+  };
+
+  it('should compile the run path from the V8 code caches the build wrote', async () => {
+    const { stdout, caches } = await cachesUsedBy(CLI, ['--', 'echo', 'hello']);
+    expect(stdout).toBe('hello\n');
+    expect(caches?.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(caches)).toEqual(new Set(['accepted']));
+  });
+
+  it('should compile as usual, with the same output, when a cache does not fit', async () => {
+    // Arrange: a copy of the built package whose caches are all garbage of the right names.
+    const copy = files.path('pipeguard-copy');
+    await cp(dirname(dirname(CLI)), copy, { recursive: true });
+    const cacheDir = join(copy, 'dist', 'cli-cache');
+    for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), 'not a V8 code cache');
+    // Act
+    const { stdout, caches } = await cachesUsedBy(join(copy, 'dist', 'cli.cjs'), ['--', 'echo', 'hello']);
+    // Assert
+    expect(stdout).toBe('hello\n');
+    expect(new Set(caches)).toEqual(new Set(['rejected']));
   });
 });

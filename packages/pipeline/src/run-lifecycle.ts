@@ -1,3 +1,4 @@
+import { monotonicMs } from '@pipeguard/shared';
 import type { PassThrough } from 'readable-stream';
 import type { ChildLike } from './child-like';
 import { AbortError } from './errors';
@@ -49,7 +50,7 @@ export class RunLifecycle {
   readonly #parts: RunParts;
   readonly #settings: LifecycleSettings;
   readonly #terminator: ProcessTerminator;
-  readonly #started = performance.now();
+  readonly #started = monotonicMs();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #result: Promise<RunResult>;
   #settle!: { resolve: (result: RunResult) => void; reject: (error: Error) => void };
@@ -170,7 +171,7 @@ export class RunLifecycle {
       stderrMerged: this.#parts.stderrMerged,
       timedOut: this.#timedOut,
       cancelled: this.#cancelled,
-      durationMs: performance.now() - this.#started,
+      durationMs: monotonicMs() - this.#started,
       pipesHeldAfterExit: this.#pipesHeld,
     });
     if (!this.#cancelled) {

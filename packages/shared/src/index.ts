@@ -1,6 +1,7 @@
 export { formatBytes, parseBytes } from './byte-size';
 export { type ControlByteFilter, countControlBytes, findControlByte, isControlByte } from './control-bytes';
 export { endsAtLineStart } from './line-start';
+export { monotonicMs } from './monotonic-clock';
 export {
   describeReceived,
   nearestName,

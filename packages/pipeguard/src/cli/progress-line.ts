@@ -1,6 +1,6 @@
 import { isatty } from 'node:tty';
 import type { PipelineStages } from '@pipeguard/pipeline';
-import { formatBytes } from '@pipeguard/shared';
+import { formatBytes, monotonicMs } from '@pipeguard/shared';
 import { output } from './output';
 
 /** Live counts of one stream, read each time the line is redrawn. */
@@ -29,7 +29,7 @@ const CLEAR_LINE = '\r\x1b[2K';
 export class ProgressLine {
   readonly #terminal: ProgressTerminal;
   readonly #meters: readonly StreamMeter[];
-  readonly #started = performance.now();
+  readonly #started = monotonicMs();
   #timer: NodeJS.Timeout | null = null;
   #drawn = false;
 
@@ -54,7 +54,7 @@ export class ProgressLine {
   }
 
   #draw(): void {
-    const seconds = (performance.now() - this.#started) / 1000;
+    const seconds = (monotonicMs() - this.#started) / 1000;
     let total = 0;
     const streams = this.#meters.map((meter) => {
       const read = meter.readBytes();
