@@ -1,21 +1,19 @@
 import { isUtf8 } from 'node:buffer';
-import type { BinaryGuard } from '@pipeguard/binary-guard';
 import {
   type BoundedSinkResult,
   formatExcerpts,
   joinAroundMarker,
   type MatchExcerpt,
 } from '@pipeguard/bounded-sink';
-import type { ByteCounter } from '@pipeguard/byte-counter';
 import { type FallbackDecoderStats, loadIconv } from '@pipeguard/fallback-decoder';
-import type { RepeatFolder, RepeatFolderStats } from '@pipeguard/repeat-folder';
+import type { RepeatFolderStats } from '@pipeguard/repeat-folder';
 import { endsAtLineStart } from '@pipeguard/shared';
-import type { TerminalRenderer, TerminalRendererStats } from '@pipeguard/terminal-renderer';
+import type { TerminalRendererStats } from '@pipeguard/terminal-renderer';
 import type { DecodedText } from './decode-kept';
+import type { PipelineStages } from './pipeline';
 import type { ResolvedPipelineOptions } from './pipeline-options';
 import type { HeadLineOffsets } from './source-offset-chain';
 import type { SpillTap } from './spill-tap';
-import type { Utf16Transcoder } from './utf16-transcoder';
 
 const LF = 0x0a;
 
@@ -100,14 +98,7 @@ export interface CaptureParts {
   kept: BoundedSinkResult;
   head: DecodedText;
   tail: DecodedText | null;
-  stages: {
-    counter: ByteCounter;
-    spill: SpillTap | null;
-    guard: BinaryGuard | null;
-    transcoder: Utf16Transcoder;
-    renderer: TerminalRenderer | null;
-    folder: RepeatFolder | null;
-  };
+  stages: Omit<PipelineStages, 'sink'>;
   headLines: HeadLineOffsets | null;
 }
 

@@ -1,4 +1,10 @@
-import { type CutAt, DEFAULT_MAX_BYTES, type KeepMatches, type KeepMode } from '@pipeguard/bounded-sink';
+import {
+  type BoundedSinkOptions,
+  type CutAt,
+  DEFAULT_MAX_BYTES,
+  type KeepMatches,
+  type KeepMode,
+} from '@pipeguard/bounded-sink';
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import {
   describeReceived,
@@ -17,8 +23,14 @@ export type RenderMode = 'terminal' | 'raw';
 /** Every {@link RenderMode}, in the order options list them. */
 export const RENDER_MODES: readonly RenderMode[] = Object.freeze(['terminal', 'raw'] as const);
 
+/** The sink's options for keeping matching lines and cutting at line ends, as the sink documents them. */
+type SinkMatchOptions = Pick<
+  BoundedSinkOptions,
+  'keepMatches' | 'context' | 'contextBefore' | 'matchShare' | 'maxMatchLineBytes' | 'cutAt'
+>;
+
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
-export interface PipelineOptions {
+export interface PipelineOptions extends SinkMatchOptions {
   /** Names the stream in markers and placeholders. @defaultValue `'stdout'` */
   label?: string;
   /** Most bytes kept; `null` keeps everything. @defaultValue `1048576` */
@@ -58,21 +70,6 @@ export interface PipelineOptions {
   maxLiveLines?: number;
   /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
   foldRepeats?: boolean;
-  /**
-   * Keep the omitted middle's lines that match (`true`: the sink's built-in error patterns; or strings
-   * and RegExps), with their raw offsets, inside `maxBytes`. @defaultValue `false`
-   */
-  keepMatches?: KeepMatches;
-  /** Lines kept after each matching line. @defaultValue `2` (lines) */
-  context?: number;
-  /** Lines kept before each matching line. @defaultValue `0` (lines) */
-  contextBefore?: number;
-  /** Share of `maxBytes` the matching lines may use, in (0, 1). @defaultValue `0.25` */
-  matchShare?: number;
-  /** Most bytes kept of one matching or context line. @defaultValue `512` (bytes) */
-  maxMatchLineBytes?: number;
-  /** Cut the kept head and tail at a character (`'byte'`) or, when one is near, a line end (`'line'`). @defaultValue `'byte'` */
-  cutAt?: CutAt;
   /**
    * A set of defaults for a kind of reader: `'agent'` is {@link AGENT_PROFILE}; an option given
    * explicitly wins over the profile's. `null` for none. @defaultValue `null`
