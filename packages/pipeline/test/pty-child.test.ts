@@ -192,19 +192,6 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     expect(events).toEqual(['first', 'flag written', 'second']);
   });
 
-  it('should gather the terminal reads of a fast writer into chunks larger than one read', async () => {
-    // A terminal read gives at most 4095 bytes here; stages downstream pay per chunk.
-    const child = spawnPtyChild('sh', ['-c', 'yes 0123456789abcdefghijklmnopqrstuvwxyz | head -c 4194304']);
-    const sizes: number[] = [];
-    child.stdout!.on('data', (chunk: Buffer) => sizes.push(chunk.length));
-    await new Promise((resolve) => child.once('close', resolve));
-    const gathered = sizes.filter((size) => size > 4096).reduce((sum, size) => sum + size, 0);
-    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(4_194_304);
-    // Without gathering, a few reads in a thousand come out larger than 4096 bytes.
-    expect(gathered).toBeGreaterThan(4_194_304 / 2);
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + 4096);
-  });
-
   it('should let ls --color=auto colour its output', async () => {
     const dir = await makeTempDir('pty-ls-');
     mkdirSync(join(dir, 'a-directory'));
