@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { cutAt, exposeGc, writeAll } from '@pipeguard/test-utils';
+import { cutAt, exposeGc, settledMemoryUsage, writeAll } from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it, vi } from 'vitest';
 import { BoundedSink, type KeepMode } from '../src/index';
@@ -158,8 +158,8 @@ describe('BoundedSink', () => {
       const gc = exposeGc();
       const chunk = Buffer.alloc(64 * 1024, 'z');
       const sink = new BoundedSink({ maxBytes: MiB, keep });
-      gc();
-      const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+      const usageBefore = await settledMemoryUsage(gc);
+      const heapBefore = usageBefore.heapUsed + usageBefore.arrayBuffers;
       let peakRetained = 0;
       const source = Readable.from(
         (function* () {
@@ -171,8 +171,8 @@ describe('BoundedSink', () => {
         })(),
       );
       await pipeline(source, sink);
-      gc();
-      const heapGrowth = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore;
+      const usageAfter = await settledMemoryUsage(gc);
+      const heapGrowth = usageAfter.heapUsed + usageAfter.arrayBuffers - heapBefore;
       expect(peakRetained).toBeLessThanOrEqual(MiB + chunk.length);
       // Slack for the test runner's own allocations; keeping the stream would grow by 64 MiB.
       expect(heapGrowth).toBeLessThan(MiB + chunk.length + 8 * MiB);
@@ -232,13 +232,11 @@ describe('BoundedSink', () => {
     // 3-byte characters: both the head's and the tail's cut back off to a character boundary.
     const text = Buffer.from('€'.repeat(1024 * 1024));
     const sink = new BoundedSink({ maxBytes, keep: 'both' });
-    gc();
-    const before = process.memoryUsage().arrayBuffers;
+    const before = (await settledMemoryUsage(gc)).arrayBuffers;
     await writeAll(sink, [text, text, text]);
     const result = await sink.done;
     expect(result.keptBytes).toBeLessThan(maxBytes);
-    gc();
-    const held = process.memoryUsage().arrayBuffers - before;
+    const held = (await settledMemoryUsage(gc)).arrayBuffers - before;
     // The result's bytes and nothing more: the join they were cut from is free.
     expect(held).toBeLessThan(maxBytes * 1.5);
     expect(result.text.startsWith('€')).toBe(true);

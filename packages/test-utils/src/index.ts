@@ -1,5 +1,5 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
-export { exposeGc } from './gc';
+export { exposeGc, settledMemoryUsage } from './gc';
 export {
   eventually,
   findProcesses,
