@@ -236,7 +236,8 @@ export class BinaryGuard extends Transform {
     const { previous, previousBytes } = this.#open!;
     if (previous.length === 0) return EMPTY;
     const bytes = Buffer.concat([...previous, next.subarray(0, skipUtf8Continuation(next, 0))]);
-    const start = findCleanTailStart(bytes, this.#encoding === 'legacy');
+    // `next` may hold only part of what finishes the window's last character: the rest comes later.
+    const start = findCleanTailStart(bytes, this.#encoding === 'legacy', true);
     return start < previousBytes ? bytes.subarray(start, previousBytes) : EMPTY;
   }
 

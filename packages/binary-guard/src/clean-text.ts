@@ -38,20 +38,23 @@ export function isCleanWindow(pieces: readonly Buffer[], legacy: boolean): boole
 }
 
 /**
- * Start of the clean text that ends `bytes` (the end of a stream): after the last control byte and,
- * unless `legacy`, after the last byte that is not strict UTF-8; `bytes.length` when there is none.
+ * Start of the clean text that ends `bytes`: after the last control byte and, unless `legacy`, after
+ * the last byte that is not strict UTF-8; `bytes.length` when there is none. With `openEnd` the bytes
+ * go on after their end (a window whose last character the next bytes finish), so a character cut
+ * there does not count against the text; at the end of a stream it does.
  */
-export function findCleanTailStart(bytes: Buffer, legacy: boolean): number {
+export function findCleanTailStart(bytes: Buffer, legacy: boolean, openEnd = false): number {
   let start = bytes.length;
   while (start > 0 && !isDirtyAt(bytes, start - 1)) start--;
-  if (legacy || isUtf8(bytes.subarray(start))) return start;
+  const end = openEnd ? Math.max(start, findUtf8BoundaryBefore(bytes, bytes.length)) : bytes.length;
+  if (legacy || isUtf8(bytes.subarray(start, end))) return start;
   // Strict UTF-8 resynchronises at a character start, so the first restart that reaches the end wins.
-  // Strict UTF-8 decodes in step from any earlier start, so a walk that fails at `end` rules out every
-  // start up to `end`: each byte is walked once.
+  // Strict UTF-8 decodes in step from any earlier start, so a walk that fails at `stop` rules out every
+  // start up to `stop`: each byte is walked once.
   let from = start;
-  for (let end = wellFormedPrefixEnd(bytes, from, bytes.length); end < bytes.length; ) {
-    from = end + 1;
-    end = wellFormedPrefixEnd(bytes, from, bytes.length);
+  for (let stop = wellFormedPrefixEnd(bytes, from, end); stop < end; ) {
+    from = stop + 1;
+    stop = wellFormedPrefixEnd(bytes, from, end);
   }
   return from;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { UNTERMINATED_TAIL_MIN_BYTES } from '../src/clean-text';
 import { BinaryGuard, type BinaryGuardOptions } from '../src/index';
 import { NUL_RUN_BYTES } from '../src/nul-run';
+import { seededBytes } from './corpus';
 import { runGuard } from './run-guard';
 
 /** Runs `script` in `sh` and streams its stdout through a new guard. */
@@ -48,6 +49,20 @@ describe('BinaryGuard', () => {
         withheldRuns: [{ offset: 7, bytes: size }],
         withheldRunCount: 1,
       });
+    });
+
+    it('should pass the whole text after binary when a window edge cuts a character and the next chunk holds only part of the rest', async () => {
+      // Found by pnpm test:fuzz: the window [1024, 2048) ends on the lead byte of a 3-byte character whose
+      // first continuation byte ends the chunk; the clean text in that window was withheld with the binary.
+      const binary = Buffer.concat([seededBytes(1150), Buffer.from([0x01])]);
+      const text = Buffer.from('\uFB5F\n'.repeat(512));
+      const bytes = Buffer.concat([binary, text]);
+      const { output, guard } = await runGuard([bytes.subarray(0, 2049), bytes.subarray(2049)], {
+        windowBytes: 1024,
+        emitPlaceholder: false,
+      });
+      expect(output.toString('hex')).toBe(text.toString('hex'));
+      expect(guard.stats.withheldRuns).toEqual([{ offset: 0, bytes: 1151, controlShare: expect.any(Number) }]);
     });
 
     it('should pass clean text that ends the stream without a line feed when the stream is `echo header; cat /bin/ls; printf trailer`', async () => {
