@@ -143,6 +143,8 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     let at = this.#carry === null ? 0 : this.#resumeCarry(chunk, base);
     while (at < chunk.length) {
       if (this.#state === State.ground) {
+        // A CR not followed by LF is bare: the input draws from it on, so the controls after it go.
+        if (this.#crPending && chunk[at] !== LF) this.#settleCr();
         const stop = this.#findControl(chunk, at);
         if (stop > at) {
           this.#textUpToEnd(chunk, at, stop, base);

@@ -64,6 +64,14 @@ describe('TerminalRenderer', () => {
     }
   });
 
+  it('should remove the C0 controls after a bare CR, wherever a chunk ends', async () => {
+    // Found by pnpm test:fuzz: a CR that ended a chunk was settled as bare only by the text after it.
+    const input = Buffer.from('a\r\x01b\x1cc\n');
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect(text((await render(input, undefined, [cut])).output)).toBe('bc\n');
+    }
+  });
+
   it('should count bytes, removed sequences and redraws', async () => {
     const { stats } = await render(Buffer.from('\x1b[32m 5%\x1b[0m\r\x1b[32m50%\x1b[0m\r100%\x1b[K\n'));
     expect(stats).toEqual({ bytesIn: 34, bytesOut: 5, sequencesRemoved: 5, framesOverwritten: 2 });
