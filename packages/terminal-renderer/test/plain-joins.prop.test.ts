@@ -1,4 +1,4 @@
-import { propertyRuns } from '@pipeguard/test-utils';
+import { propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rendererLines, xtermLines } from './oracle';
@@ -22,22 +22,26 @@ const smallChunkCuts = (length: number) =>
 // Plain text that comes a few lines at a time is joined to the held live lines, not drawn into rows: the
 // cursor must still stand where the text left it when a redraw follows.
 describe('TerminalRenderer on plain text in small chunks', () => {
-  it('should render plain lines in small chunks, then a redraw, as whole and as @xterm/headless does', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        plainLines.chain((text) => smallChunkCuts(text.length).map((cuts) => ({ text, cuts }))),
-        program,
-        fc.integer({ min: 1, max: 8 }),
-        async ({ text, cuts }, drawing, rows) => {
-          const bytes = Buffer.concat([text, Buffer.from('\n'), drawing]);
-          const chunked = await render(bytes, { maxLiveLines: rows }, cuts);
-          const whole = await render(bytes, { maxLiveLines: rows });
-          expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
-          expect(chunked.stats).toEqual(whole.stats);
-          expect(rendererLines(chunked.output)).toEqual(await xtermLines(bytes, rows));
-        },
-      ),
-      { numRuns: propertyRuns(500) },
-    );
-  }, 300_000);
+  it(
+    'should render plain lines in small chunks, then a redraw, as whole and as @xterm/headless does',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          plainLines.chain((text) => smallChunkCuts(text.length).map((cuts) => ({ text, cuts }))),
+          program,
+          fc.integer({ min: 1, max: 8 }),
+          async ({ text, cuts }, drawing, rows) => {
+            const bytes = Buffer.concat([text, Buffer.from('\n'), drawing]);
+            const chunked = await render(bytes, { maxLiveLines: rows }, cuts);
+            const whole = await render(bytes, { maxLiveLines: rows });
+            expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
+            expect(chunked.stats).toEqual(whole.stats);
+            expect(rendererLines(chunked.output)).toEqual(await xtermLines(bytes, rows));
+          },
+        ),
+        { numRuns: propertyRuns(500) },
+      );
+    },
+    propertyTimeout(300_000),
+  );
 });
