@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { FileWindowError, type LineClip, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
 import { quoteShellArgument } from '@pipeguard/shared';
 import { guardFile } from './file-guard';
@@ -97,6 +96,8 @@ function printWithheld(kind: 'read' | 'lines', file: string, placeholder: string
 
 /** `length` raw bytes of `file` from `offset`. */
 async function readRaw(file: string, offset: number, length: number): Promise<Buffer> {
+  // Loaded here: node:fs/promises (and the readline it pulls in) would cost every start of the bin.
+  const { open } = await import('node:fs/promises');
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, offset);
