@@ -59,6 +59,8 @@ const comparable = (capture: Capture) => {
     ...capture,
     // The excerpts' headers name raw offsets too: "[line 2, byte 4]".
     text: rendered ? capture.text.replace(/(\[line \d+), byte \d+\]/g, '$1, byte ?]') : capture.text,
+    // …which moves the placeholder that comes after them.
+    placeholderIndex: rendered ? null : capture.placeholderIndex,
     omittedSourceStart: rendered ? null : capture.omittedSourceStart,
     excerpts: capture.excerpts.map((excerpt) => ({
       ...excerpt,

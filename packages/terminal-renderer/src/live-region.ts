@@ -98,7 +98,11 @@ export class LiveRegion {
   /** Marks the cursor's row as no longer its input's bytes one for one (something was removed or moved). */
   touch(): void {
     this.#materialize();
-    this.#row.exact = false;
+    const row = this.#row;
+    row.exact = false;
+    // Lays out what the row holds now: bytes on either side of what was removed are separate characters
+    // (a lone 0xC2, a removed control, then 0x80 are two cells, not U+0080), however the input is chunked.
+    row.columns();
   }
 
   /**

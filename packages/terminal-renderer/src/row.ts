@@ -76,15 +76,18 @@ export class Row {
     let spacesBefore = column - columns;
     let to = this.length;
     let spacesAfter = 0;
+    // The columns before the written cells, and the first column after them.
+    let firstColumn = columns;
+    let tailColumn = columns;
     if (column < columns) {
-      const first = this.#cellStartColumn(column);
-      from = this.byteAt(first);
-      spacesBefore = column - first;
+      firstColumn = this.#cellStartColumn(column);
+      from = this.byteAt(firstColumn);
+      spacesBefore = column - firstColumn;
       const stop = column + width;
       if (stop < columns) {
-        const next = this.#cellEndColumn(stop);
-        to = this.byteAt(next);
-        spacesAfter = next - stop;
+        tailColumn = this.#cellEndColumn(stop);
+        to = this.byteAt(tailColumn);
+        spacesAfter = tailColumn - stop;
       }
     }
     const tail = this.length - to;
@@ -94,13 +97,29 @@ export class Row {
     fillWith(this.bytes, SPACE, from, from + spacesBefore);
     copyBytes(source, start, end, this.bytes, from + spacesBefore);
     fillWith(this.bytes, SPACE, length - tail - spacesAfter, length - tail);
+    const oldLength = this.length;
     this.length = length;
     if (this.#simple && simple) {
       this.#columns = Math.max(columns, column + width);
       this.#laidOut = length;
-    } else {
-      this.#invalidate();
+      return;
     }
+    // The cells as written: laying the whole row out again could join the written bytes with their
+    // neighbours into other characters (a lone 0xC2 before a written 0x80 would become U+0080).
+    const old = this.#simple ? null : (this.#starts as number[]);
+    const starts: number[] = [];
+    for (let cell = 0; cell < firstColumn; cell++) starts.push(old === null ? cell : (old[cell] as number));
+    for (let space = 0; space < spacesBefore; space++) starts.push(from + space);
+    const textEnd = from + spacesBefore + end - start;
+    layOutCells(this.bytes, from + spacesBefore, textEnd, starts);
+    for (let space = 0; space < spacesAfter; space++) starts.push(textEnd + space);
+    const shift = length - oldLength;
+    for (let cell = tailColumn; cell < columns; cell++)
+      starts.push((old === null ? cell : (old[cell] as number)) + shift);
+    this.#simple = false;
+    this.#starts = starts;
+    this.#columns = starts.length;
+    this.#laidOut = length;
   }
 
   /** Erases from `column` to the end of the row (EL 0). */
@@ -189,23 +208,7 @@ export class Row {
       this.#simple = false;
     }
     const starts = this.#starts as number[];
-    for (let at = from; at < this.length; ) {
-      if (bytes[at] === TAB) {
-        const width = TAB_STOP - (starts.length % TAB_STOP);
-        for (let cell = 0; cell < width; cell++) starts.push(at);
-        at++;
-        continue;
-      }
-      const cell = readCell(bytes, at, this.length);
-      const width = cell & 3;
-      // A combining mark joins the cell before it; one with no cell before it takes a cell of its own.
-      if (width === 0 && starts.length > 0) {
-        at += cell >> 2;
-        continue;
-      }
-      for (let column = 0; column < Math.max(width, 1); column++) starts.push(at);
-      at += cell >> 2;
-    }
+    layOutCells(bytes, from, this.length, starts);
     this.#columns = starts.length;
     this.#laidOut = this.length;
   }
@@ -215,6 +218,27 @@ export class Row {
     const grown = Buffer.allocUnsafe(Math.max(length, this.bytes.length * 2));
     this.bytes.copy(grown, 0, 0, this.length);
     this.bytes = grown;
+  }
+}
+
+/** Appends to `starts` the byte start of each column of `bytes[from, end)`, laid out after `starts.length` columns. */
+function layOutCells(bytes: Buffer, from: number, end: number, starts: number[]): void {
+  for (let at = from; at < end; ) {
+    if (bytes[at] === TAB) {
+      const width = TAB_STOP - (starts.length % TAB_STOP);
+      for (let cell = 0; cell < width; cell++) starts.push(at);
+      at++;
+      continue;
+    }
+    const cell = readCell(bytes, at, end);
+    const width = cell & 3;
+    // A combining mark joins the cell before it; one with no cell before it takes a cell of its own.
+    if (width === 0 && starts.length > 0) {
+      at += cell >> 2;
+      continue;
+    }
+    for (let column = 0; column < Math.max(width, 1); column++) starts.push(at);
+    at += cell >> 2;
   }
 }
 

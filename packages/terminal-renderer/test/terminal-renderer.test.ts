@@ -72,6 +72,14 @@ describe('TerminalRenderer', () => {
     }
   });
 
+  it('should keep bytes that are not UTF-8 one cell each when text written over them would join them, wherever a chunk ends', async () => {
+    // Found by pnpm test:fuzz: a written 0x80 after a lone 0xC2 was laid out again as U+0080, one cell.
+    const input = Buffer.from(`${' \b\xC2'.repeat(6)}${'\b'.repeat(5)}${'\x80'.repeat(6)}`, 'latin1');
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect((await render(input, undefined, [cut])).output.toString('hex')).toBe('c2808080808080');
+    }
+  });
+
   it('should count bytes, removed sequences and redraws', async () => {
     const { stats } = await render(Buffer.from('\x1b[32m 5%\x1b[0m\r\x1b[32m50%\x1b[0m\r100%\x1b[K\n'));
     expect(stats).toEqual({ bytesIn: 34, bytesOut: 5, sequencesRemoved: 5, framesOverwritten: 2 });
