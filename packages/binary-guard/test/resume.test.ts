@@ -62,7 +62,9 @@ describe('BinaryGuard', () => {
         emitPlaceholder: false,
       });
       expect(output.toString('hex')).toBe(text.toString('hex'));
-      expect(guard.stats.withheldRuns).toEqual([{ offset: 0, bytes: 1151, controlShare: expect.any(Number) }]);
+      expect(guard.stats.withheldRuns).toEqual([
+        { offset: 0, bytes: 1151, controlShare: expect.any(Number) },
+      ]);
     });
 
     it('should pass clean text that ends the stream without a line feed when the stream is `echo header; cat /bin/ls; printf trailer`', async () => {
