@@ -1,10 +1,17 @@
-import { chunksOf, cutAt, longestUtf8Prefix, propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
+import {
+  chunksOf,
+  cutAt,
+  longestUtf8Prefix,
+  propertyRuns,
+  propertyTimeout,
+  withoutRuns,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NUL_RUN_BYTES } from '../src/nul-run';
 import { scanRun } from '../src/scan-run';
 import { findValidUtf8Prefix } from '../src/utf8-prefix';
-import { runGuard, withoutRuns } from './run-guard';
+import { runGuard } from './run-guard';
 
 // Properties that need more than a test's usual 30 s in CI; under `pnpm test:fuzz`, the fuzz config's bound.
 const TIMEOUT = propertyTimeout(300_000);

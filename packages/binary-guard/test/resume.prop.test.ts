@@ -1,11 +1,11 @@
 import { isControlByte } from '@pipeguard/shared';
-import { cutAt, propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
+import { cutAt, propertyRuns, propertyTimeout, withoutRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNTERMINATED_TAIL_MIN_BYTES } from '../src/clean-text';
 import { NUL_RUN_BYTES } from '../src/nul-run';
 import { encodePlaceholder, formatPlaceholder } from '../src/placeholder';
-import { runGuard, withoutRuns } from './run-guard';
+import { runGuard } from './run-guard';
 
 // Properties that need more than a test's usual 30 s in CI; under `pnpm test:fuzz`, the fuzz config's bound.
 const TIMEOUT = propertyTimeout(300_000);

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { collectBytes, feed } from '@pipeguard/test-utils';
 import { Writable } from 'readable-stream';
-import { BinaryGuard, type BinaryGuardOptions, type BinaryGuardWithheldRun } from '../src/index';
+import { BinaryGuard, type BinaryGuardOptions } from '../src/index';
 
 /**
  * How a test reads the guard: as fast as it can, or one chunk per turn of the event loop behind a
@@ -36,16 +36,4 @@ export async function runGuard(
 /** A sink that drops what it is given. */
 export function discard(): Writable {
   return new Writable({ write: (_chunk, _encoding, callback) => callback() });
-}
-
-/** The input with the withheld runs cut out: what the guard must pass when it emits no placeholders. */
-export function withoutRuns(bytes: Buffer, runs: readonly BinaryGuardWithheldRun[]): Buffer {
-  const kept: Buffer[] = [];
-  let at = 0;
-  for (const run of runs) {
-    kept.push(bytes.subarray(at, run.offset));
-    at = run.offset + run.bytes;
-  }
-  kept.push(bytes.subarray(at));
-  return Buffer.concat(kept);
 }

@@ -13,7 +13,7 @@ const FNV_PRIME = 0x01000193;
 type Compile = (this: Module, content: string, filename: string) => unknown;
 
 /**
- * Compiles the bin's own CommonJS files with V8 code caches kept beside them, so that a start does not
+ * Compiles the bin's own CommonJS files (the CLI is one) with V8 code caches kept beside them, so that a start does not
  * parse and compile the run path again (most of what `pipeguard -- true` costs above a bare `node`;
  * Node 20 has no module compile cache). The build writes the caches by running the bin once with
  * `PIPEGUARD_WRITE_CODE_CACHE=1`: V8 then stores every function that run compiled. A cache is named by
@@ -47,8 +47,9 @@ export function installCodeCache(distDir: string): void {
 
 /**
  * Names a file's content: its length and a hash of 1024 characters spread over it. Not a digest (loading
- * node:crypto would cost a tenth of the start-up this saves); a chunk's name already carries its content
- * hash, and the build writes every cache again, so it only has to tell builds apart.
+ * node:crypto would cost a tenth of the start-up this saves, and hashing every character in JavaScript
+ * as much): the build writes every cache again with the file, so it only has to tell one build's file
+ * from another's; a file edited by hand in `dist` wants a rebuild.
  */
 function fingerprint(source: string): string {
   const step = Math.max(1, Math.floor(source.length / SAMPLED_CHARACTERS));

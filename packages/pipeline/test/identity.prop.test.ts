@@ -1,4 +1,4 @@
-import { cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
+import { cutAt, cutsFor, feed, propertyRuns, withoutRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Capture, type PipelineOptions, pipeline } from '../src/index';
@@ -69,18 +69,6 @@ const comparable = (capture: Capture) => {
     })),
   };
 };
-
-/** `bytes` without the runs the guard withheld: the bytes it passed, in order. */
-function withoutRuns(bytes: Buffer, runs: readonly { offset: number; bytes: number }[]): Buffer {
-  const passed: Buffer[] = [];
-  let at = 0;
-  for (const run of runs) {
-    passed.push(bytes.subarray(at, run.offset));
-    at = run.offset + run.bytes;
-  }
-  passed.push(bytes.subarray(at));
-  return Buffer.concat(passed);
-}
 
 const accountedFor = (capture: Capture) =>
   capture.keptBytes +

@@ -34,7 +34,8 @@ export class LiveRegion {
   readonly #maxLineBytes: number;
   readonly #runawayBytes: number;
   readonly #emit: Emit;
-  rows: Row[];
+  /** The live rows; none while the live lines are pending text (an empty screen is pending text of no bytes). */
+  rows: Row[] = [];
   cursorRow = 0;
   cursorColumn = AT_END;
   #savedRow = 0;
@@ -47,7 +48,7 @@ export class LiveRegion {
    * one chunk (the input is not modified after it is written). Rows are made of them only when something
    * other than more such text comes; until then `rows` is empty and the cursor at their end.
    */
-  #pendingSource: Buffer | null = null;
+  #pendingSource: Buffer | null = EMPTY;
   #pendingStart = 0;
   #pendingEnd = 0;
   #pendingInput = 0;
@@ -62,9 +63,6 @@ export class LiveRegion {
     this.#maxLineBytes = maxLineBytes;
     this.#runawayBytes = Math.max(4 * maxLineBytes, RUNAWAY_BYTES);
     this.#emit = emit;
-    // An empty screen is pending text of no bytes: it becomes one empty row when something draws.
-    this.rows = [];
-    this.#pendingSource = EMPTY;
   }
 
   get #row(): Row {

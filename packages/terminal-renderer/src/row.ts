@@ -106,16 +106,18 @@ export class Row {
     }
     // The cells as written: laying the whole row out again could join the written bytes with their
     // neighbours into other characters (a lone 0xC2 before a written 0x80 would become U+0080).
-    const old = this.#simple ? null : (this.#starts as number[]);
-    const starts: number[] = [];
-    for (let cell = 0; cell < firstColumn; cell++) starts.push(old === null ? cell : (old[cell] as number));
+    const starts = this.#simple
+      ? Array.from({ length: columns }, (_, cell) => cell)
+      : (this.#starts as number[]);
+    // The head's columns stay where they are; the tail's move by what the row grew or shrank.
+    const tailStarts = starts.splice(tailColumn);
+    starts.length = firstColumn;
     for (let space = 0; space < spacesBefore; space++) starts.push(from + space);
     const textEnd = from + spacesBefore + end - start;
     layOutCells(this.bytes, from + spacesBefore, textEnd, starts);
     for (let space = 0; space < spacesAfter; space++) starts.push(textEnd + space);
     const shift = length - oldLength;
-    for (let cell = tailColumn; cell < columns; cell++)
-      starts.push((old === null ? cell : (old[cell] as number)) + shift);
+    for (const tailStart of tailStarts) starts.push(tailStart + shift);
     this.#simple = false;
     this.#starts = starts;
     this.#columns = starts.length;

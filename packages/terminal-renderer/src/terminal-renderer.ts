@@ -242,14 +242,12 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   #text(source: Buffer, start: number, end: number, base: number): void {
     let at = start;
     if (at === end) return;
+    // A CR followed by anything but LF was settled as bare before this text (see _transform): one still
+    // pending ends a CRLF.
     if (this.#crPending) {
       this.#crPending = false;
-      if (source[at] === LF) {
-        this.#region.lineFeed(true, base + at + 1);
-        at++;
-      } else {
-        this.#drawing = true;
-      }
+      this.#region.lineFeed(true, base + at + 1);
+      at++;
     }
     const region = this.#region;
     while (at < end) {

@@ -13,3 +13,4 @@ export { describeStageContract, type StageContract } from './stage-contract';
 export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, writeAll } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';
+export { withoutRuns } from './without-runs';
