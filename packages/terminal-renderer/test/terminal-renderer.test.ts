@@ -80,6 +80,15 @@ describe('TerminalRenderer', () => {
     }
   });
 
+  it('should keep bytes that are not UTF-8 one cell each when a control between them is removed, wherever a chunk ends', async () => {
+    // Found by pnpm test:fuzz: 0xC2, a removed control, then 0x80 were laid out together as U+0080.
+    const input = Buffer.from('"\xC2\x03\x80\x01\b'.repeat(3), 'latin1');
+    const whole = (await render(input)).output.toString('hex');
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect((await render(input, undefined, [cut])).output.toString('hex')).toBe(whole);
+    }
+  });
+
   it('should count bytes, removed sequences and redraws', async () => {
     const { stats } = await render(Buffer.from('\x1b[32m 5%\x1b[0m\r\x1b[32m50%\x1b[0m\r100%\x1b[K\n'));
     expect(stats).toEqual({ bytesIn: 34, bytesOut: 5, sequencesRemoved: 5, framesOverwritten: 2 });
