@@ -12,6 +12,7 @@ export {
   validateOptionsObject,
   validateString,
 } from './options';
+export { OverlappedWork } from './overlapped-work';
 export { quoteShellArgument } from './shell-quote';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './source-offsets';
 export type { TransformCallback, WriteCallback } from './stream-types';

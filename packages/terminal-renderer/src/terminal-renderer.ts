@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import {
   findUtf8BoundaryBefore,
   isUtf8Continuation,
+  OverlappedWork,
   type SourceOffsets,
   type TransformCallback,
   utf8SequenceLength,
@@ -90,6 +91,11 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #lf = new ByteFinder(LF);
   readonly #tab = new ByteFinder(TAB);
   readonly #skipper: FrameSkipper;
+  /** The work on a chunk runs just after the chunk is accepted, so a file source's next read overlaps it. */
+  readonly #overlap = new OverlappedWork(
+    (chunk) => this.#render(chunk),
+    (error) => this.destroy(error),
+  );
   #bytesIn = 0;
   #sequencesRemoved = 0;
 
@@ -138,9 +144,37 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#bytesIn += chunk.length;
+    this.#overlap.accept(chunk, callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    try {
+      this.#overlap.finish();
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    if (this.#carry !== null) {
+      this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
+      this.#carry = null;
+    }
+    // A sequence the input never finished is removed too.
+    if (this.#state !== State.ground && this.#state !== State.oscString && this.#state !== State.otherString)
+      this.#sequencesRemoved++;
+    this.#region.flush();
+    this.#output.flush();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
+    this.#overlap.discard();
+    callback(error);
+  }
+
+  #render(chunk: Buffer): void {
     const base = this.#inputOffset;
     this.#inputOffset += chunk.length;
-    let at = this.#carry === null ? 0 : this.#resumeCarry(chunk, base);
+    let at = this.#carry === null ? 0 : this.#resumeCarry(chunk);
     while (at < chunk.length) {
       if (this.#state === State.ground) {
         // A CR not followed by LF is bare: the input draws from it on, so the controls after it go.
@@ -156,20 +190,6 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
       at = this.#parse(chunk, at, base);
     }
     this.#output.flush();
-    callback();
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (this.#carry !== null) {
-      this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
-      this.#carry = null;
-    }
-    // A sequence the input never finished is removed too.
-    if (this.#state !== State.ground && this.#state !== State.oscString && this.#state !== State.otherString)
-      this.#sequencesRemoved++;
-    this.#region.flush();
-    this.#output.flush();
-    callback();
   }
 
   /** The first byte at or after `at` that plain text cannot contain here: ESC, BS, a bare CR, and once drawing, any other C0 but NUL, TAB and LF. */
@@ -222,7 +242,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   }
 
   /** Completes the carried character with the chunk's first continuation bytes; returns where the chunk goes on. */
-  #resumeCarry(chunk: Buffer, base: number): number {
+  #resumeCarry(chunk: Buffer): number {
     const carry = this.#carry as Buffer;
     const wanted = utf8SequenceLength(carry[0] as number) - carry.length;
     let taken = 0;
@@ -234,7 +254,6 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     }
     this.#carry = null;
     this.#text(joined, 0, joined.length, this.#carryOffset);
-    void base;
     return taken;
   }
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { OverlappedWork } from '../src/index';
+
+const chunk = (text: string) => Buffer.from(text);
+const nextMicrotask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+function recorder() {
+  const events: string[] = [];
+  const failures: Error[] = [];
+  const work = new OverlappedWork(
+    (piece) => {
+      if (piece.toString() === 'throw') throw new Error('bad chunk');
+      events.push(`work ${piece}`);
+    },
+    (error) => failures.push(error),
+  );
+  const callback = (name: string) => (error?: Error | null) =>
+    events.push(error ? `callback ${name}: ${error.message}` : `callback ${name}`);
+  return { events, failures, work, callback };
+}
+
+describe('OverlappedWork', () => {
+  it('should call back before the work, and work on the chunk in the microtask after', async () => {
+    const { events, work, callback } = recorder();
+    work.accept(chunk('a'), callback('a'));
+    events.push('accepted');
+    await nextMicrotask();
+    expect(events).toEqual(['callback a', 'accepted', 'work a']);
+  });
+
+  it('should finish the waiting chunk before it takes the next, keeping the order and working once on each', async () => {
+    const { events, work, callback } = recorder();
+    work.accept(chunk('a'), callback('a'));
+    work.accept(chunk('b'), callback('b'));
+    work.accept(chunk('c'), callback('c'));
+    await nextMicrotask();
+    await nextMicrotask();
+    expect(events).toEqual(['callback a', 'work a', 'callback b', 'work b', 'callback c', 'work c']);
+  });
+
+  it('should work on the waiting chunk at once on finish(), and not again in its microtask', async () => {
+    const { events, work, callback } = recorder();
+    work.accept(chunk('a'), callback('a'));
+    work.finish();
+    events.push('finished');
+    await nextMicrotask();
+    expect(events).toEqual(['callback a', 'work a', 'finished']);
+  });
+
+  it('should never work on a chunk discarded before its microtask', async () => {
+    const { events, work, callback } = recorder();
+    work.accept(chunk('a'), callback('a'));
+    work.discard();
+    await nextMicrotask();
+    work.finish();
+    expect(events).toEqual(['callback a']);
+  });
+
+  it('should hand an error thrown in the microtask to fail, the callback having been called', async () => {
+    const { events, failures, work, callback } = recorder();
+    work.accept(chunk('throw'), callback('throw'));
+    await nextMicrotask();
+    expect(events).toEqual(['callback throw']);
+    expect(failures.map((error) => error.message)).toEqual(['bad chunk']);
+  });
+
+  it("should hand an error thrown while finishing the waiting chunk to the next chunk's callback", () => {
+    const { events, failures, work, callback } = recorder();
+    work.accept(chunk('throw'), callback('throw'));
+    work.accept(chunk('b'), callback('b'));
+    expect(events).toEqual(['callback throw', 'callback b: bad chunk']);
+    expect(failures).toEqual([]);
+  });
+});

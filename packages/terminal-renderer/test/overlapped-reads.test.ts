@@ -1,0 +1,58 @@
+import { pipeline, Readable, Writable } from 'readable-stream';
+import { describe, expect, it } from 'vitest';
+import { TerminalRenderer } from '../src/index';
+
+const LINES = Buffer.from(Array.from({ length: 300 }, (_, index) => `line ${index}\n`).join(''));
+
+/** A source that, like a file stream, answers each read a turn of the event loop later. */
+function slowSource(chunks: number, events: string[]): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      sent++;
+      events.push(`read ${sent}`);
+      const last = sent > chunks;
+      setImmediate(() => this.push(last ? null : LINES));
+    },
+  });
+}
+
+describe('TerminalRenderer and its source', () => {
+  it('should ask the source for its next chunk before it renders the one it has, and keep every byte in order', async () => {
+    const events: string[] = [];
+    const output: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        events.push('output');
+        output.push(chunk);
+        callback();
+      },
+    });
+    await new Promise<void>((resolve, reject) =>
+      pipeline(slowSource(3, events), new TerminalRenderer(), sink, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+    // The chunk's 236 lines above the live region are rendered only once the source is reading on.
+    expect(events.indexOf('read 2')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('read 2')).toBeLessThan(events.indexOf('output'));
+    expect(Buffer.concat(output).equals(Buffer.concat([LINES, LINES, LINES]))).toBe(true);
+  });
+
+  it('should end with the last chunk rendered when the source ends right after it', async () => {
+    const renderer = new TerminalRenderer();
+    const output: Buffer[] = [];
+    renderer.on('data', (chunk: Buffer) => output.push(chunk));
+    renderer.end('a\rb\n');
+    await new Promise((resolve) => renderer.on('end', resolve));
+    expect(Buffer.concat(output).toString()).toBe('b\n');
+  });
+
+  it('should do no work on a chunk written just before it is destroyed', async () => {
+    const renderer = new TerminalRenderer();
+    renderer.write(LINES);
+    renderer.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(renderer.stats).toMatchObject({ bytesIn: LINES.length, bytesOut: 0 });
+  });
+});
