@@ -3,8 +3,10 @@
  * machinery then asks the source for its next chunk first, and a file stream reads it on libuv's
  * thread pool, on another core, while this chunk is worked on. Output order is unchanged.
  *
- * At most one chunk waits: the next chunk first finishes it, within `_transform`, so that its output
- * counts towards the stage's backpressure there, and memory grows by one chunk at most.
+ * At most one chunk waits, and only while the stage's readable side is below its high-water mark: a
+ * chunk that comes while output backs up is worked on at once, before its callback, so that the Transform
+ * holds the writer back as it would without the overlap (its callback waits only when its own `_transform`
+ * pushed). The next chunk, `finish()` or `discard()` settles a waiting chunk first.
  */
 export class OverlappedWork {
   readonly #work: (chunk: Buffer) => void;
@@ -28,17 +30,28 @@ export class OverlappedWork {
     this.#fail = fail;
   }
 
-  /** Takes a chunk from `_transform`: calls back at once, and works on the chunk in a microtask. */
-  accept(chunk: Buffer, callback: (error?: Error | null) => void): void {
+  /**
+   * Takes a chunk from `_transform`: calls back at once and works on it in a microtask, or, when
+   * `readableFull` (the stage's `readableLength` is at its `readableHighWaterMark`), works on it now.
+   */
+  accept(chunk: Buffer, readableFull: boolean, callback: (error?: Error | null) => void): void {
     try {
       this.finish();
+      if (readableFull) this.#work(chunk);
     } catch (error) {
       callback(asError(error));
       return;
     }
-    this.#waiting = chunk;
-    queueMicrotask(this.#runWaiting);
+    if (!readableFull) {
+      this.#waiting = chunk;
+      queueMicrotask(this.#runWaiting);
+    }
     callback();
+  }
+
+  /** Bytes taken but not worked on yet. */
+  get waitingBytes(): number {
+    return this.#waiting?.length ?? 0;
   }
 
   /** Works on the waiting chunk now, if any: before `_flush`, and before the next chunk. */

@@ -22,7 +22,7 @@ function recorder() {
 describe('OverlappedWork', () => {
   it('should call back before the work, and work on the chunk in the microtask after', async () => {
     const { events, work, callback } = recorder();
-    work.accept(chunk('a'), callback('a'));
+    work.accept(chunk('a'), false, callback('a'));
     events.push('accepted');
     await nextMicrotask();
     expect(events).toEqual(['callback a', 'accepted', 'work a']);
@@ -30,9 +30,9 @@ describe('OverlappedWork', () => {
 
   it('should finish the waiting chunk before it takes the next, keeping the order and working once on each', async () => {
     const { events, work, callback } = recorder();
-    work.accept(chunk('a'), callback('a'));
-    work.accept(chunk('b'), callback('b'));
-    work.accept(chunk('c'), callback('c'));
+    work.accept(chunk('a'), false, callback('a'));
+    work.accept(chunk('b'), false, callback('b'));
+    work.accept(chunk('c'), false, callback('c'));
     await nextMicrotask();
     await nextMicrotask();
     expect(events).toEqual(['callback a', 'work a', 'callback b', 'work b', 'callback c', 'work c']);
@@ -40,7 +40,7 @@ describe('OverlappedWork', () => {
 
   it('should work on the waiting chunk at once on finish(), and not again in its microtask', async () => {
     const { events, work, callback } = recorder();
-    work.accept(chunk('a'), callback('a'));
+    work.accept(chunk('a'), false, callback('a'));
     work.finish();
     events.push('finished');
     await nextMicrotask();
@@ -49,7 +49,7 @@ describe('OverlappedWork', () => {
 
   it('should never work on a chunk discarded before its microtask', async () => {
     const { events, work, callback } = recorder();
-    work.accept(chunk('a'), callback('a'));
+    work.accept(chunk('a'), false, callback('a'));
     work.discard();
     await nextMicrotask();
     work.finish();
@@ -58,7 +58,7 @@ describe('OverlappedWork', () => {
 
   it('should hand an error thrown in the microtask to fail, the callback having been called', async () => {
     const { events, failures, work, callback } = recorder();
-    work.accept(chunk('throw'), callback('throw'));
+    work.accept(chunk('throw'), false, callback('throw'));
     await nextMicrotask();
     expect(events).toEqual(['callback throw']);
     expect(failures.map((error) => error.message)).toEqual(['bad chunk']);
@@ -66,9 +66,21 @@ describe('OverlappedWork', () => {
 
   it("should hand an error thrown while finishing the waiting chunk to the next chunk's callback", () => {
     const { events, failures, work, callback } = recorder();
-    work.accept(chunk('throw'), callback('throw'));
-    work.accept(chunk('b'), callback('b'));
+    work.accept(chunk('throw'), false, callback('throw'));
+    work.accept(chunk('b'), false, callback('b'));
     expect(events).toEqual(['callback throw', 'callback b: bad chunk']);
     expect(failures).toEqual([]);
+  });
+
+  it('should work on a chunk at once, before its callback, when the readable side is full', async () => {
+    const { events, work, callback } = recorder();
+    work.accept(chunk('a'), false, callback('a'));
+    work.accept(chunk('b'), true, callback('b'));
+    expect(events).toEqual(['callback a', 'work a', 'work b', 'callback b']);
+    expect(work.waitingBytes).toBe(0);
+    work.accept(chunk('cc'), false, callback('c'));
+    expect(work.waitingBytes).toBe(2);
+    await nextMicrotask();
+    expect(work.waitingBytes).toBe(0);
   });
 });

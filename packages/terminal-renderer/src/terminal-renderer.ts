@@ -144,7 +144,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#bytesIn += chunk.length;
-    this.#overlap.accept(chunk, callback);
+    this.#overlap.accept(chunk, this.readableLength >= this.readableHighWaterMark, callback);
   }
 
   override _flush(callback: TransformCallback): void {

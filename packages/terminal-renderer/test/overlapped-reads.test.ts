@@ -55,4 +55,28 @@ describe('TerminalRenderer and its source', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(renderer.stats).toMatchObject({ bytesIn: LINES.length, bytesOut: 0 });
   });
+
+  it('should hold the writer back when nobody reads, however far apart the writes come', async () => {
+    // Each chunk is past the 16 KiB high-water marks: one write fills either side.
+    const chunk = Buffer.concat(Array.from({ length: 12 }, () => LINES));
+    const renderer = new TerminalRenderer();
+    let drains = 0;
+    renderer.on('drain', () => drains++);
+    let accepted = 0;
+    // A writer that honours backpressure and lets the event loop turn between writes: each chunk's
+    // microtask has run before the next write, so only the readable side's length can hold it back.
+    for (let writes = 0; writes < 50; writes++) {
+      const before = drains;
+      if (!renderer.write(chunk)) {
+        await new Promise(setImmediate);
+        await new Promise(setImmediate);
+        if (drains === before) break;
+      }
+      accepted++;
+      await new Promise(setImmediate);
+    }
+    expect(accepted).toBeLessThanOrEqual(2);
+    expect(renderer.readableLength).toBeLessThanOrEqual(2 * chunk.length);
+    renderer.destroy();
+  });
 });
