@@ -38,13 +38,12 @@ describe('OverlappedWork', () => {
     expect(events).toEqual(['callback a', 'work a', 'callback b', 'work b', 'callback c', 'work c']);
   });
 
-  it('should work on the waiting chunk at once on finish(), and not again in its microtask', async () => {
+  it('should work on the waiting chunk at once on settle(), then call back, and not work again in its microtask', async () => {
     const { events, work, callback } = recorder();
     work.accept(chunk('a'), false, callback('a'));
-    work.finish();
-    events.push('finished');
+    work.settle((error) => events.push(`settled ${error}`));
     await nextMicrotask();
-    expect(events).toEqual(['callback a', 'work a', 'finished']);
+    expect(events).toEqual(['callback a', 'work a', 'settled null']);
   });
 
   it('should never work on a chunk discarded before its microtask', async () => {
@@ -52,8 +51,8 @@ describe('OverlappedWork', () => {
     work.accept(chunk('a'), false, callback('a'));
     work.discard();
     await nextMicrotask();
-    work.finish();
-    expect(events).toEqual(['callback a']);
+    work.settle(() => events.push('settled'));
+    expect(events).toEqual(['callback a', 'settled']);
   });
 
   it('should hand an error thrown in the microtask to fail, the callback having been called', async () => {
@@ -82,5 +81,34 @@ describe('OverlappedWork', () => {
     expect(work.waitingBytes).toBe(2);
     await nextMicrotask();
     expect(work.waitingBytes).toBe(0);
+  });
+
+  it('should make a chunk written from inside the work wait for it, its callback held until it is worked on', async () => {
+    const events: string[] = [];
+    let reenter = true;
+    const work: OverlappedWork = new OverlappedWork(
+      (piece) => {
+        events.push(`work ${piece} begins`);
+        if (reenter) {
+          reenter = false;
+          // What a 'data' listener does when the work pushes: it writes again, then ends the stage.
+          work.accept(chunk('b'), true, () => events.push('callback b'));
+          work.settle(() => events.push('settled'));
+        }
+        events.push(`work ${piece} ends`);
+      },
+      () => events.push('failed'),
+    );
+    work.accept(chunk('a'), false, () => events.push('callback a'));
+    await nextMicrotask();
+    expect(events).toEqual([
+      'callback a',
+      'work a begins',
+      'work a ends',
+      'work b begins',
+      'work b ends',
+      'callback b',
+      'settled',
+    ]);
   });
 });

@@ -148,22 +148,26 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   }
 
   override _flush(callback: TransformCallback): void {
-    try {
-      this.#overlap.finish();
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    if (this.#carry !== null) {
-      this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
-      this.#carry = null;
-    }
-    // A sequence the input never finished is removed too.
-    if (this.#state !== State.ground && this.#state !== State.oscString && this.#state !== State.otherString)
-      this.#sequencesRemoved++;
-    this.#region.flush();
-    this.#output.flush();
-    callback();
+    this.#overlap.settle((error) => {
+      if (error) {
+        callback(error);
+        return;
+      }
+      if (this.#carry !== null) {
+        this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
+        this.#carry = null;
+      }
+      // A sequence the input never finished is removed too.
+      if (
+        this.#state !== State.ground &&
+        this.#state !== State.oscString &&
+        this.#state !== State.otherString
+      )
+        this.#sequencesRemoved++;
+      this.#region.flush();
+      this.#output.flush();
+      callback();
+    });
   }
 
   override _destroy(error: Error | null, callback: (error: Error | null) => void): void {

@@ -79,4 +79,19 @@ describe('TerminalRenderer and its source', () => {
     expect(renderer.readableLength).toBeLessThanOrEqual(2 * chunk.length);
     renderer.destroy();
   });
+
+  it('should keep every byte, in order, when a data listener writes and ends the renderer while it renders', async () => {
+    // The first chunk is pushed in pieces: its lines before the colour go out before the rest is rendered.
+    const first = Buffer.concat([LINES, Buffer.from('\x1b[31mred\x1b[0m\n'), LINES]);
+    const renderer = new TerminalRenderer();
+    const output: Buffer[] = [];
+    renderer.once('data', () => {
+      renderer.write('tail\rTAIL\n');
+      renderer.end();
+    });
+    renderer.on('data', (chunk: Buffer) => output.push(chunk));
+    renderer.write(first);
+    await new Promise((resolve, reject) => renderer.on('end', resolve).on('error', reject));
+    expect(Buffer.concat(output).toString()).toBe(`${LINES}red\n${LINES}TAIL\n`);
+  });
 });
