@@ -1,4 +1,4 @@
-import { skipUtf8Continuation, type TransformCallback } from '@pipeguard/shared';
+import { OverlappedWork, skipUtf8Continuation, type TransformCallback } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
 import { endsCleanText, findCleanTailStart, isCleanWindow } from './clean-text';
@@ -57,6 +57,14 @@ export class BinaryGuard extends Transform {
   #runs: BinaryGuardWithheldRun[] = [];
   #runCount = 0;
   #atLineStart = true;
+  /** A chunk is examined just after it is accepted, so that a file source's next read overlaps the work. */
+  readonly #overlap = new OverlappedWork(
+    (chunk) => {
+      const error = this.#attempt(() => this.#examine(chunk));
+      if (error) throw error;
+    },
+    (error) => this.destroy(error),
+  );
 
   /**
    * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
@@ -70,18 +78,24 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    // Examined at once, with no deferral that would lean on the order of Node's ticks (see Cost in
-    // the README: deferring gained nothing measurable).
-    callback(this.#attempt(() => this.#examine(chunk)));
+    this.#overlap.accept(chunk, this.readableLength >= this.readableHighWaterMark, callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(
-      this.#attempt(() => {
-        if (this.#open) this.#watchWithheld(true);
-        else this.#drain(EMPTY, true);
-      }),
+    this.#overlap.settle((error) =>
+      callback(
+        error ??
+          this.#attempt(() => {
+            if (this.#open) this.#watchWithheld(true);
+            else this.#drain(EMPTY, true);
+          }),
+      ),
     );
+  }
+
+  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
+    this.#overlap.discard();
+    callback(error);
   }
 
   /**
@@ -410,7 +424,8 @@ export class BinaryGuard extends Transform {
       withheldRuns: this.#runs.map((run) => ({ ...run })),
       withheldRunCount: this.#runCount,
       passedBytes: this.#passedBytes,
-      heldBytes: this.#pendingBytes + (this.#open ? this.#open.previousBytes : 0),
+      heldBytes:
+        this.#pendingBytes + (this.#open ? this.#open.previousBytes : 0) + this.#overlap.waitingBytes,
       encoding: this.#encoding,
       verdicts: this.#log.counts,
       segments: this.#log.segments,

@@ -350,11 +350,18 @@ describe('BinaryGuard', () => {
       guard.destroy();
     });
 
-    it('should examine a written chunk during its write, with no tick in between', async () => {
+    it('should examine a written chunk a microtask after calling it back, counting it as held until then', async () => {
       const guard = new BinaryGuard();
       guard.resume();
-      guard.write(NOTES);
+      let calledBack = false;
+      guard.write(NOTES, () => {
+        calledBack = true;
+      });
+      expect(guard.stats).toMatchObject({ passedBytes: 0, heldBytes: NOTES.length });
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
       expect(guard.stats).toMatchObject({ passedBytes: NOTES.length, heldBytes: 0 });
+      await new Promise(setImmediate);
+      expect(calledBack).toBe(true);
       guard.destroy();
     });
 

@@ -1,21 +1,9 @@
-import { pipeline, Readable, Writable } from 'readable-stream';
+import { readsLater } from '@pipeguard/test-utils';
+import { pipeline, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
 import { TerminalRenderer } from '../src/index';
 
 const LINES = Buffer.from(Array.from({ length: 300 }, (_, index) => `line ${index}\n`).join(''));
-
-/** A source that, like a file stream, answers each read a turn of the event loop later. */
-function slowSource(chunks: number, events: string[]): Readable {
-  let sent = 0;
-  return new Readable({
-    read() {
-      sent++;
-      events.push(`read ${sent}`);
-      const last = sent > chunks;
-      setImmediate(() => this.push(last ? null : LINES));
-    },
-  });
-}
 
 describe('TerminalRenderer and its source', () => {
   it('should ask the source for its next chunk before it renders the one it has, and keep every byte in order', async () => {
@@ -29,7 +17,7 @@ describe('TerminalRenderer and its source', () => {
       },
     });
     await new Promise<void>((resolve, reject) =>
-      pipeline(slowSource(3, events), new TerminalRenderer(), sink, (error) =>
+      pipeline(readsLater(LINES, 3, events), new TerminalRenderer(), sink, (error) =>
         error ? reject(error) : resolve(),
       ),
     );

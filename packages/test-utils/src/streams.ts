@@ -12,6 +12,22 @@ export function feed(chunks: Iterable<unknown>, options: { objectMode?: boolean 
   });
 }
 
+/**
+ * A source that, like a file stream, answers each read a turn of the event loop later: `count` times
+ * `chunk`, then its end. Each read it is asked for is logged to `events` as `read N`.
+ */
+export function readsLater(chunk: Buffer, count: number, events: string[]): Readable {
+  let asked = 0;
+  return new Readable({
+    read() {
+      asked++;
+      events.push(`read ${asked}`);
+      const next = asked > count ? null : chunk;
+      setImmediate(() => this.push(next));
+    },
+  });
+}
+
 /** Collects every chunk a readable side emits, resolving at its end. */
 export function collect<T = Buffer>(stream: NodeJS.ReadableStream | Readable): Promise<T[]> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,36 @@
+import { readsLater } from '@pipeguard/test-utils';
+import { pipeline, Writable } from 'readable-stream';
+import { describe, expect, it } from 'vitest';
+import { BinaryGuard } from '../src/index';
+
+const TEXT = Buffer.from(Array.from({ length: 2000 }, (_, index) => `Zoë’s line ${index} 東京\n`).join(''));
+
+describe('BinaryGuard and its source', () => {
+  it('should ask the source for its next chunk before it examines the one it has, and pass every byte in order', async () => {
+    const events: string[] = [];
+    const output: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        events.push('output');
+        output.push(chunk);
+        callback();
+      },
+    });
+    const guard = new BinaryGuard();
+    await new Promise<void>((resolve, reject) =>
+      pipeline(readsLater(TEXT, 3, events), guard, sink, (error) => (error ? reject(error) : resolve())),
+    );
+    expect(events.indexOf('read 2')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('read 2')).toBeLessThan(events.indexOf('output'));
+    expect(Buffer.concat(output).equals(Buffer.concat([TEXT, TEXT, TEXT]))).toBe(true);
+    expect(guard.stats).toMatchObject({ passedBytes: 3 * TEXT.length, heldBytes: 0 });
+  });
+
+  it('should do no work on a chunk written just before it is destroyed', async () => {
+    const guard = new BinaryGuard();
+    guard.write(TEXT);
+    guard.destroy();
+    await new Promise(setImmediate);
+    expect(guard.stats).toMatchObject({ passedBytes: 0 });
+  });
+});
