@@ -1,5 +1,4 @@
-import { readsLater } from '@pipeguard/test-utils';
-import { pipeline, Writable } from 'readable-stream';
+import { pipeReadsLater } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { BinaryGuard } from '../src/index';
 
@@ -7,22 +6,11 @@ const TEXT = Buffer.from(Array.from({ length: 2000 }, (_, index) => `Zoë’s li
 
 describe('BinaryGuard and its source', () => {
   it('should ask the source for its next chunk before it examines the one it has, and pass every byte in order', async () => {
-    const events: string[] = [];
-    const output: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        events.push('output');
-        output.push(chunk);
-        callback();
-      },
-    });
     const guard = new BinaryGuard();
-    await new Promise<void>((resolve, reject) =>
-      pipeline(readsLater(TEXT, 3, events), guard, sink, (error) => (error ? reject(error) : resolve())),
-    );
+    const { events, output } = await pipeReadsLater(guard, TEXT, 3);
     expect(events.indexOf('read 2')).toBeGreaterThanOrEqual(0);
     expect(events.indexOf('read 2')).toBeLessThan(events.indexOf('output'));
-    expect(Buffer.concat(output).equals(Buffer.concat([TEXT, TEXT, TEXT]))).toBe(true);
+    expect(output.equals(Buffer.concat([TEXT, TEXT, TEXT]))).toBe(true);
     expect(guard.stats).toMatchObject({ passedBytes: 3 * TEXT.length, heldBytes: 0 });
   });
 

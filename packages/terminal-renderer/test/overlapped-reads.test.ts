@@ -1,5 +1,4 @@
-import { readsLater } from '@pipeguard/test-utils';
-import { pipeline, Writable } from 'readable-stream';
+import { pipeReadsLater } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { TerminalRenderer } from '../src/index';
 
@@ -7,24 +6,11 @@ const LINES = Buffer.from(Array.from({ length: 300 }, (_, index) => `line ${inde
 
 describe('TerminalRenderer and its source', () => {
   it('should ask the source for its next chunk before it renders the one it has, and keep every byte in order', async () => {
-    const events: string[] = [];
-    const output: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        events.push('output');
-        output.push(chunk);
-        callback();
-      },
-    });
-    await new Promise<void>((resolve, reject) =>
-      pipeline(readsLater(LINES, 3, events), new TerminalRenderer(), sink, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
+    const { events, output } = await pipeReadsLater(new TerminalRenderer(), LINES, 3);
     // The chunk's 236 lines above the live region are rendered only once the source is reading on.
     expect(events.indexOf('read 2')).toBeGreaterThanOrEqual(0);
     expect(events.indexOf('read 2')).toBeLessThan(events.indexOf('output'));
-    expect(Buffer.concat(output).equals(Buffer.concat([LINES, LINES, LINES]))).toBe(true);
+    expect(output.equals(Buffer.concat([LINES, LINES, LINES]))).toBe(true);
   });
 
   it('should end with the last chunk rendered when the source ends right after it', async () => {

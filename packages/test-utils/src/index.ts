@@ -10,7 +10,16 @@ export {
 } from './processes';
 export { propertyRuns, propertyTimeout } from './property-runs';
 export { describeStageContract, type StageContract } from './stage-contract';
-export { chunksOf, collect, collectBytes, cutAt, everySplit, feed, readsLater, writeAll } from './streams';
+export {
+  chunksOf,
+  collect,
+  collectBytes,
+  cutAt,
+  everySplit,
+  feed,
+  pipeReadsLater,
+  writeAll,
+} from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';
 export { withoutRuns } from './without-runs';

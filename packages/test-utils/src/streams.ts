@@ -1,5 +1,5 @@
 import { toBuffer } from '@pipeguard/shared';
-import { Readable, type Writable } from 'readable-stream';
+import { pipeline, Readable, Writable } from 'readable-stream';
 
 /** A Readable that emits exactly these chunks (Uint8Arrays as Buffers), one per read, then ends. */
 export function feed(chunks: Iterable<unknown>, options: { objectMode?: boolean } = {}): Readable {
@@ -16,7 +16,7 @@ export function feed(chunks: Iterable<unknown>, options: { objectMode?: boolean 
  * A source that, like a file stream, answers each read a turn of the event loop later: `count` times
  * `chunk`, then its end. Each read it is asked for is logged to `events` as `read N`.
  */
-export function readsLater(chunk: Buffer, count: number, events: string[]): Readable {
+function readsLater(chunk: Buffer, count: number, events: string[]): Readable {
   let asked = 0;
   return new Readable({
     read() {
@@ -26,6 +26,33 @@ export function readsLater(chunk: Buffer, count: number, events: string[]): Read
       setImmediate(() => this.push(next));
     },
   });
+}
+
+/**
+ * Pipes {@link readsLater}'s source (`count` times `chunk`) through `stage` into a sink, and resolves with
+ * what came out and the order of events: `read N` for each read asked of the source, `output` for each
+ * chunk the sink is given.
+ */
+export async function pipeReadsLater(
+  stage: NodeJS.ReadWriteStream | Writable,
+  chunk: Buffer,
+  count: number,
+): Promise<{ events: string[]; output: Buffer }> {
+  const events: string[] = [];
+  const output: Buffer[] = [];
+  const sink = new Writable({
+    write(piece: Buffer, _encoding, callback) {
+      events.push('output');
+      output.push(piece);
+      callback();
+    },
+  });
+  await new Promise<void>((resolve, reject) =>
+    pipeline(readsLater(chunk, count, events), stage as Writable, sink, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  return { events, output: Buffer.concat(output) };
 }
 
 /** Collects every chunk a readable side emits, resolving at its end. */
