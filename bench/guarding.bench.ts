@@ -27,7 +27,7 @@ const GUARD_HIGH_WATER_MARK = new BinaryGuard().writableHighWaterMark;
 /**
  * One strict-UTF-8 check per chunk and nothing else, with the guard's writable high-water mark, done
  * before the callback: the least a stage that validates as written can cost. The guard now examines a
- * chunk a microtask after calling back, overlapping the source's next read (`OverlappedWork`), so it can
+ * chunk a microtask after calling back, overlapping the source's next read (`transformInMicrotask`), so it can
  * beat this. Not a peer.
  */
 function validatingStage(): Transform {

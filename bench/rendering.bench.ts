@@ -34,7 +34,7 @@ const PLAIN_BLOCK = () =>
 /**
  * The three native searches of each chunk (ESC, BS, CR) and nothing else, done before the callback as
  * a plain Transform does its work: what looking at the bytes costs a stage that does not overlap its
- * work with the source's next read (the renderer does, see `OverlappedWork`).
+ * work with the source's next read (the renderer does, see `transformInMicrotask`).
  */
 class ThreeSearches extends Transform {
   override _transform(

@@ -1,4 +1,4 @@
-import { OverlappedWork, skipUtf8Continuation, type TransformCallback } from '@pipeguard/shared';
+import { skipUtf8Continuation, type TransformCallback, transformInMicrotask } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
 import { endsCleanText, findCleanTailStart, isCleanWindow } from './clean-text';
@@ -15,7 +15,8 @@ const EMPTY = Buffer.alloc(0);
 /**
  * Bytes the guard accepts before it asks the writer to wait. Above the 64 KiB chunks files and pipes
  * deliver: a write that reaches the mark costs readable-stream a 'drain' round trip, about 0.5 µs per
- * chunk, which under the 16 KiB default every such chunk would pay.
+ * chunk, which under the 16 KiB default every such chunk would pay; and a pipe waiting for 'drain' would
+ * ask the source for its next chunk only after the examination, which it is meant to overlap.
  */
 const WRITABLE_HIGH_WATER_MARK = 128 * 1024;
 
@@ -57,14 +58,10 @@ export class BinaryGuard extends Transform {
   #runs: BinaryGuardWithheldRun[] = [];
   #runCount = 0;
   #atLineStart = true;
-  /** A chunk is examined just after it is accepted, so that a file source's next read overlaps the work. */
-  readonly #overlap = new OverlappedWork(
-    (chunk) => {
-      const error = this.#attempt(() => this.#examine(chunk));
-      if (error) throw error;
-    },
-    (error) => this.destroy(error),
-  );
+  readonly #examineChunk = (chunk: Buffer): void => {
+    const error = this.#attempt(() => this.#examine(chunk));
+    if (error) throw error;
+  };
 
   /**
    * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
@@ -78,24 +75,17 @@ export class BinaryGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#overlap.accept(chunk, this.readableLength >= this.readableHighWaterMark, callback);
+    // Examined a microtask later, so that a file source's next read runs meanwhile (see transformInMicrotask).
+    transformInMicrotask(this, chunk, callback, this.#examineChunk);
   }
 
   override _flush(callback: TransformCallback): void {
-    this.#overlap.settle((error) =>
-      callback(
-        error ??
-          this.#attempt(() => {
-            if (this.#open) this.#watchWithheld(true);
-            else this.#drain(EMPTY, true);
-          }),
-      ),
+    callback(
+      this.#attempt(() => {
+        if (this.#open) this.#watchWithheld(true);
+        else this.#drain(EMPTY, true);
+      }),
     );
-  }
-
-  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
-    this.#overlap.discard();
-    callback(error);
   }
 
   /**
@@ -424,8 +414,7 @@ export class BinaryGuard extends Transform {
       withheldRuns: this.#runs.map((run) => ({ ...run })),
       withheldRunCount: this.#runCount,
       passedBytes: this.#passedBytes,
-      heldBytes:
-        this.#pendingBytes + (this.#open ? this.#open.previousBytes : 0) + this.#overlap.waitingBytes,
+      heldBytes: this.#pendingBytes + (this.#open ? this.#open.previousBytes : 0),
       encoding: this.#encoding,
       verdicts: this.#log.counts,
       segments: this.#log.segments,

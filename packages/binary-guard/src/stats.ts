@@ -37,8 +37,8 @@ export interface BinaryGuardStats {
   passedBytes: number;
   /**
    * Bytes received and neither passed nor withheld for good yet: at most one window (or one chunk, when
-   * chunks are longer) plus the last chunk, and during a withheld run one window more. A chunk written but
-   * not examined yet (it is examined a microtask after its write is called back) counts here too.
+   * chunks are longer) plus the last chunk, and during a withheld run one window more. A chunk just
+   * written is examined a microtask later: until then it counts in `writableLength`, not here.
    */
   heldBytes: number;
   /** How the passed text is encoded. */

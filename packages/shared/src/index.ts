@@ -12,11 +12,11 @@ export {
   validateOptionsObject,
   validateString,
 } from './options';
-export { OverlappedWork } from './overlapped-work';
 export { quoteShellArgument } from './shell-quote';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './source-offsets';
 export type { TransformCallback, WriteCallback } from './stream-types';
 export { toBuffer } from './to-buffer';
+export { transformInMicrotask } from './transform-in-microtask';
 export {
   findUtf8BoundaryBefore,
   isUtf8Continuation,

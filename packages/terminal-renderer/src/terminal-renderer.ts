@@ -2,9 +2,9 @@ import { isAscii } from 'node:buffer';
 import {
   findUtf8BoundaryBefore,
   isUtf8Continuation,
-  OverlappedWork,
   type SourceOffsets,
   type TransformCallback,
+  transformInMicrotask,
   utf8SequenceLength,
   validateInteger,
   validateOptionsObject,
@@ -20,6 +20,11 @@ import { SourceOffsetMap } from './source-offset-map';
 
 const DEFAULT_MAX_LIVE_LINES = 64;
 const DEFAULT_MAX_LINE_BYTES = 32 * 1024;
+/**
+ * Above the 64 KiB chunks files and pipes deliver, so that a write does not make the pipe wait for
+ * 'drain', which comes only after the chunk is rendered: the source's next read overlaps the rendering.
+ */
+const WRITABLE_HIGH_WATER_MARK = 128 * 1024;
 const KNOWN_OPTIONS = ['maxLiveLines', 'maxLineBytes'] as const;
 const MAX_PARAMS = 16;
 const MAX_PARAM_VALUE = 65_535;
@@ -91,11 +96,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #lf = new ByteFinder(LF);
   readonly #tab = new ByteFinder(TAB);
   readonly #skipper: FrameSkipper;
-  /** The work on a chunk runs just after the chunk is accepted, so a file source's next read overlaps it. */
-  readonly #overlap = new OverlappedWork(
-    (chunk) => this.#render(chunk),
-    (error) => this.destroy(error),
-  );
+  readonly #renderChunk = (chunk: Buffer): void => this.#render(chunk);
   #bytesIn = 0;
   #sequencesRemoved = 0;
 
@@ -110,7 +111,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
     validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
     validateInteger('maxLineBytes', maxLineBytes, { minimum: 4 });
-    super();
+    super({ writableHighWaterMark: WRITABLE_HIGH_WATER_MARK });
     this.#skipper = new FrameSkipper(maxLineBytes);
     this.#output = new OutputQueue((piece) => this.push(piece));
     this.#region = new LiveRegion(
@@ -144,35 +145,21 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#bytesIn += chunk.length;
-    this.#overlap.accept(chunk, this.readableLength >= this.readableHighWaterMark, callback);
+    // Rendered a microtask later, so that a file source's next read runs meanwhile (see transformInMicrotask).
+    transformInMicrotask(this, chunk, callback, this.#renderChunk);
   }
 
   override _flush(callback: TransformCallback): void {
-    this.#overlap.settle((error) => {
-      if (error) {
-        callback(error);
-        return;
-      }
-      if (this.#carry !== null) {
-        this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
-        this.#carry = null;
-      }
-      // A sequence the input never finished is removed too.
-      if (
-        this.#state !== State.ground &&
-        this.#state !== State.oscString &&
-        this.#state !== State.otherString
-      )
-        this.#sequencesRemoved++;
-      this.#region.flush();
-      this.#output.flush();
-      callback();
-    });
-  }
-
-  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
-    this.#overlap.discard();
-    callback(error);
+    if (this.#carry !== null) {
+      this.#text(this.#carry, 0, this.#carry.length, this.#carryOffset);
+      this.#carry = null;
+    }
+    // A sequence the input never finished is removed too.
+    if (this.#state !== State.ground && this.#state !== State.oscString && this.#state !== State.otherString)
+      this.#sequencesRemoved++;
+    this.#region.flush();
+    this.#output.flush();
+    callback();
   }
 
   #render(chunk: Buffer): void {
