@@ -72,7 +72,7 @@ export interface TerminalRendererStats {
  * A Transform from a program's terminal output to the text a terminal would show once it has finished
  * drawing: carriage-return and cursor-up redraws, erases and backspaces are applied, colours and every
  * other escape sequence are removed, and text that was never drawn over passes byte for byte (legacy
- * encodings included). Memory is bounded by `maxLiveLines` × `maxLineBytes` plus one chunk.
+ * encodings included). Memory is bounded by `maxLiveLines` × `maxLineBytes` plus one chunk (and the 128 KiB writable buffer).
  */
 export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #region: LiveRegion;
