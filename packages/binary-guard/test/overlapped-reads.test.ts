@@ -1,4 +1,4 @@
-import { pipeReadsLater } from '@pipeguard/test-utils';
+import { pipeReadsLater, writeRefillingOneBuffer } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { BinaryGuard } from '../src/index';
 
@@ -23,25 +23,6 @@ describe('BinaryGuard and its source', () => {
   });
 
   it('should have examined a chunk by the time it calls the write back, so the writer may refill it then', async () => {
-    const guard = new BinaryGuard();
-    const output: Buffer[] = [];
-    guard.on('data', (piece: Buffer) => output.push(Buffer.from(piece)));
-    // The writer refills its one buffer in each write's callback, at once.
-    const buffer = Buffer.from('line1\n');
-    await new Promise<void>((resolve, reject) => {
-      const writeFrom = (line: number) =>
-        guard.write(buffer, (error) => {
-          if (error) reject(error);
-          else if (line === 3) resolve();
-          else {
-            buffer.write(`line${line + 1}\n`);
-            writeFrom(line + 1);
-          }
-        });
-      writeFrom(1);
-    });
-    guard.end();
-    await new Promise((resolve) => guard.on('end', resolve));
-    expect(Buffer.concat(output).toString()).toBe('line1\nline2\nline3\n');
+    expect(await writeRefillingOneBuffer(new BinaryGuard(), 3)).toBe('line1\nline2\nline3\n');
   });
 });

@@ -1,4 +1,4 @@
-import { pipeReadsLater } from '@pipeguard/test-utils';
+import { pipeReadsLater, writeRefillingOneBuffer } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { TerminalRenderer } from '../src/index';
 
@@ -71,25 +71,6 @@ describe('TerminalRenderer and its source', () => {
   });
 
   it('should have rendered a chunk by the time it calls the write back, so the writer may refill it then', async () => {
-    const renderer = new TerminalRenderer();
-    const output: Buffer[] = [];
-    renderer.on('data', (piece: Buffer) => output.push(Buffer.from(piece)));
-    // The writer refills its one buffer in each write's callback, at once.
-    const buffer = Buffer.from('line1\n');
-    await new Promise<void>((resolve, reject) => {
-      const writeFrom = (line: number) =>
-        renderer.write(buffer, (error) => {
-          if (error) reject(error);
-          else if (line === 3) resolve();
-          else {
-            buffer.write(`line${line + 1}\n`);
-            writeFrom(line + 1);
-          }
-        });
-      writeFrom(1);
-    });
-    renderer.end();
-    await new Promise((resolve) => renderer.on('end', resolve));
-    expect(Buffer.concat(output).toString()).toBe('line1\nline2\nline3\n');
+    expect(await writeRefillingOneBuffer(new TerminalRenderer(), 3)).toBe('line1\nline2\nline3\n');
   });
 });

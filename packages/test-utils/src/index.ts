@@ -19,6 +19,7 @@ export {
   feed,
   pipeReadsLater,
   writeAll,
+  writeRefillingOneBuffer,
 } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';

@@ -55,6 +55,32 @@ export async function pipeReadsLater(
   return { events, output: Buffer.concat(output) };
 }
 
+/**
+ * Writes `line1\n`, `line2\n`, … `line${count}\n` to `stage` from one 6-byte buffer that the writer
+ * refills in each write's callback, at once, as a writer may once called back; then ends it and resolves
+ * with everything the stage emitted (copied as it came).
+ */
+export async function writeRefillingOneBuffer(stage: Writable & Readable, count: number): Promise<string> {
+  const output: Buffer[] = [];
+  stage.on('data', (piece: Buffer) => output.push(Buffer.from(piece)));
+  const buffer = Buffer.from('line1\n');
+  await new Promise<void>((resolve, reject) => {
+    const writeFrom = (line: number) =>
+      stage.write(buffer, (error) => {
+        if (error) reject(error);
+        else if (line === count) resolve();
+        else {
+          buffer.write(`line${line + 1}\n`);
+          writeFrom(line + 1);
+        }
+      });
+    writeFrom(1);
+  });
+  stage.end();
+  await new Promise((resolve) => stage.on('end', resolve));
+  return Buffer.concat(output).toString();
+}
+
 /** Collects every chunk a readable side emits, resolving at its end. */
 export function collect<T = Buffer>(stream: NodeJS.ReadableStream | Readable): Promise<T[]> {
   return new Promise((resolve, reject) => {
