@@ -7,7 +7,7 @@ import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { Transform } from 'readable-stream';
 import { prose } from '../packages/binary-guard/test/corpus';
 import { countingSink } from './lib/counting-sink';
-import { CHUNK_BYTES, chunksOf, MiB, streamOf } from './lib/inputs';
+import { CHUNK_BYTES, chunksOf, MiB, streamOf, totalBytes } from './lib/inputs';
 import { progressChunks } from './lib/progress-inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
@@ -98,7 +98,7 @@ const redrawGroup = (name: string, kind: 'bar' | 'stack') =>
     runs: 5,
     setup: ({ quick }) => {
       const chunks = progressChunks(quick ? 2 * MiB : 64 * MiB, kind);
-      return { chunks, bytes: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
+      return { chunks, bytes: totalBytes(chunks) };
     },
     bytes: (input) => input.bytes,
     baseline: '@xterm/headless (500 columns)',
@@ -151,7 +151,7 @@ export default defineQuestion({
       name: 'plain UTF-8 text (no control bytes) from memory, 64 KiB chunks: no read to overlap',
       runs: 15,
       setup: ({ quick }) => chunksOf(Buffer.concat(Array((quick ? 8 : 256) as number).fill(PLAIN_BLOCK()))),
-      bytes: (chunks) => chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+      bytes: totalBytes,
       baseline: 'three native searches per chunk (ESC, BS, CR) in a Transform',
       contenders: [
         {
@@ -161,8 +161,7 @@ export default defineQuestion({
         {
           name: 'TerminalRenderer',
           run: (chunks) => throughMemory(chunks, new TerminalRenderer() as unknown as NodeJS.ReadWriteStream),
-          verify: (output, chunks) =>
-            output === chunks.reduce((sum, chunk) => sum + chunk.length, 0) ? 'ok' : `passed ${output} bytes`,
+          verify: (output, chunks) => (output === totalBytes(chunks) ? 'ok' : `passed ${output} bytes`),
         },
       ],
     }),

@@ -20,6 +20,11 @@ export function repeatedChunks(text: string, count: number): Buffer[] {
   return Array.from({ length: count }, () => chunk);
 }
 
+/** The bytes in `chunks`. */
+export function totalBytes(chunks: readonly Buffer[]): number {
+  return chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+}
+
 /** A fresh byte stream over prepared chunks; building it costs nothing per byte. */
 export function streamOf(chunks: readonly Buffer[]): Readable {
   let next = 0;

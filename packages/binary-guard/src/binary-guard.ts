@@ -1,4 +1,9 @@
-import { skipUtf8Continuation, type TransformCallback, transformInMicrotask } from '@pipeguard/shared';
+import {
+  OVERLAPPED_WRITABLE_HIGH_WATER_MARK,
+  skipUtf8Continuation,
+  type TransformCallback,
+  transformInMicrotask,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { classifyWindow, cutWindow } from './classify';
 import { endsCleanText, findCleanTailStart, isCleanWindow } from './clean-text';
@@ -11,14 +16,6 @@ import type { BinaryGuardEncoding, BinaryGuardStats, BinaryGuardWithheldRun } fr
 import { detectUtf16Bom, type Utf16Encoding } from './utf16';
 
 const EMPTY = Buffer.alloc(0);
-
-/**
- * Bytes the guard accepts before it asks the writer to wait. Above the 64 KiB chunks files and pipes
- * deliver: a write that reaches the mark costs readable-stream a 'drain' round trip, about 0.5 µs per
- * chunk, which under the 16 KiB default every such chunk would pay; and a pipe waiting for 'drain' would
- * ask the source for its next chunk only after the examination, which it is meant to overlap.
- */
-const WRITABLE_HIGH_WATER_MARK = 128 * 1024;
 
 /** Withheld runs kept in full in `stats.withheldRuns`; later ones are only counted. */
 const KEPT_WITHHELD_RUNS = 32;
@@ -70,7 +67,7 @@ export class BinaryGuard extends Transform {
    */
   constructor(options?: BinaryGuardOptions) {
     const resolved = resolveOptions(options);
-    super({ writableHighWaterMark: WRITABLE_HIGH_WATER_MARK });
+    super({ writableHighWaterMark: OVERLAPPED_WRITABLE_HIGH_WATER_MARK });
     this.#options = resolved;
   }
 

@@ -13,8 +13,8 @@ const FNV_PRIME = 0x01000193;
 type Compile = (this: Module, content: string, filename: string) => unknown;
 
 /**
- * Compiles the bin's own CommonJS files (the CLI is one) with V8 code caches kept beside them, so that a start does not
- * parse and compile the run path again (most of what `pipeguard -- true` costs above a bare `node`;
+ * Compiles the bin's own CommonJS files (the CLI is one) with V8 code caches kept beside them, so that a
+ * start does not parse and compile the run path again (most of what `pipeguard -- true` costs above a bare `node`;
  * Node 20 has no module compile cache). The build writes the caches by running the bin once with
  * `PIPEGUARD_WRITE_CODE_CACHE=1`: V8 then stores every function that run compiled. A cache is named by
  * its file's content (see `fingerprint`), and V8 rejects one made by another version or with other flags: the file

@@ -16,7 +16,7 @@ export { quoteShellArgument } from './shell-quote';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './source-offsets';
 export type { TransformCallback, WriteCallback } from './stream-types';
 export { toBuffer } from './to-buffer';
-export { transformInMicrotask } from './transform-in-microtask';
+export { OVERLAPPED_WRITABLE_HIGH_WATER_MARK, transformInMicrotask } from './transform-in-microtask';
 export {
   findUtf8BoundaryBefore,
   isUtf8Continuation,

@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import {
   findUtf8BoundaryBefore,
   isUtf8Continuation,
+  OVERLAPPED_WRITABLE_HIGH_WATER_MARK,
   type SourceOffsets,
   type TransformCallback,
   transformInMicrotask,
@@ -20,11 +21,6 @@ import { SourceOffsetMap } from './source-offset-map';
 
 const DEFAULT_MAX_LIVE_LINES = 64;
 const DEFAULT_MAX_LINE_BYTES = 32 * 1024;
-/**
- * Above the 64 KiB chunks files and pipes deliver, so that a write does not make the pipe wait for
- * 'drain', which comes only after the chunk is rendered: the source's next read overlaps the rendering.
- */
-const WRITABLE_HIGH_WATER_MARK = 128 * 1024;
 const KNOWN_OPTIONS = ['maxLiveLines', 'maxLineBytes'] as const;
 const MAX_PARAMS = 16;
 const MAX_PARAM_VALUE = 65_535;
@@ -72,7 +68,8 @@ export interface TerminalRendererStats {
  * A Transform from a program's terminal output to the text a terminal would show once it has finished
  * drawing: carriage-return and cursor-up redraws, erases and backspaces are applied, colours and every
  * other escape sequence are removed, and text that was never drawn over passes byte for byte (legacy
- * encodings included). Memory is bounded by `maxLiveLines` × `maxLineBytes` plus one chunk (and the 128 KiB writable buffer).
+ * encodings included). Memory is bounded by `maxLiveLines` × `maxLineBytes` plus one chunk (and the
+ * 128 KiB writable buffer).
  */
 export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #region: LiveRegion;
@@ -111,7 +108,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
     validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
     validateInteger('maxLineBytes', maxLineBytes, { minimum: 4 });
-    super({ writableHighWaterMark: WRITABLE_HIGH_WATER_MARK });
+    super({ writableHighWaterMark: OVERLAPPED_WRITABLE_HIGH_WATER_MARK });
     this.#skipper = new FrameSkipper(maxLineBytes);
     this.#output = new OutputQueue((piece) => this.push(piece));
     this.#region = new LiveRegion(
