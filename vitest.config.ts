@@ -6,7 +6,11 @@ const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 export default defineConfig({
   resolve: {
     // Tests run against the sources, so `pnpm test` needs no build first.
-    alias: [{ find: /^@pipeguard\/([a-z0-9-]+)$/, replacement: `${packagesDir}$1/src/index.ts` }],
+    alias: [
+      // A package's runtime-free core (`@pipeguard/x/core`) is its src/core.ts.
+      { find: /^@pipeguard\/([a-z0-9-]+)\/core$/, replacement: `${packagesDir}$1/src/core.ts` },
+      { find: /^@pipeguard\/([a-z0-9-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'bench/test/**/*.test.ts'],

@@ -1,4 +1,5 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
+export { bundleCore, packagesWithCore } from './core-bundle';
 export { exposeGc, settledMemoryUsage } from './gc';
 export {
   eventually,

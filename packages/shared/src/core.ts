@@ -1,0 +1,31 @@
+// The runtime-free helpers (no node:*, no Buffer, no stream class): what a stage's core may import.
+
+export { type ByteOps, portableByteOps } from './core/byte-ops';
+export { formatBytes, parseBytes } from './core/byte-size';
+export {
+  type ControlByteFilter,
+  countControlBytes,
+  findControlByte,
+  isControlByte,
+} from './core/control-bytes';
+export { endsAtLineStart } from './core/line-start';
+export {
+  describeReceived,
+  nearestName,
+  validateBoolean,
+  validateFunction,
+  validateInteger,
+  validateOneOf,
+  validateOptionsObject,
+  validateString,
+} from './core/options';
+export { quoteShellArgument } from './core/shell-quote';
+export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './core/source-offsets';
+export type { Emit, StageCore } from './core/stage-core';
+export {
+  findUtf8BoundaryBefore,
+  isUtf8Continuation,
+  skipUtf8Continuation,
+  utf8SequenceLength,
+} from './core/utf8-boundary';
+export { wellFormedLength, wellFormedPrefixEnd } from './core/well-formed-length';

@@ -1,0 +1,20 @@
+/** Where a core's output goes: called synchronously, zero or more times, during `write` or `end`. */
+export type Emit<Out> = (out: Out) => void;
+
+/**
+ * A stage's logic without a runtime: bytes in, output handed to `emit`, an explicit end. No `node:*`,
+ * no `Buffer`, no stream class: a Node `Transform` and a WHATWG `TransformStream` are thin shells that
+ * drive the same core, so both give the same output and stats for the same bytes.
+ *
+ * Ownership: the caller may reuse or overwrite `bytes` as soon as `write` returns, so a core copies
+ * whatever it keeps past the call. What it hands to `emit` may be a view of `bytes` (no copy), valid
+ * until `write` returns: a shell passes it on at once, as a `PassThrough` passes on its chunk.
+ */
+export interface StageCore<Out, Stats> {
+  /** Works on the next bytes of the input; `emit` receives what they complete. */
+  write(bytes: Uint8Array, emit: Emit<Out>): void;
+  /** Ends the input: `emit` receives what was held. A core written to after its end throws. */
+  end(emit: Emit<Out>): void;
+  /** A fresh plain object of fixed shape. */
+  readonly stats: Stats;
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const PACKAGES_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const CORE_IMPORT = /^@pipeguard\/([a-z0-9-]+)\/core$/;
+
+/** The packages that have a runtime-free core: those with a `src/core.ts`. */
+export function packagesWithCore(names: readonly string[]): string[] {
+  return names.filter((name) => existsSync(`${PACKAGES_DIR}${name}/src/core.ts`));
+}
+
+/**
+ * Only relative imports and other packages' cores resolve: a core that imports `node:*`, a stage's Node
+ * entry or any npm package fails to bundle, naming the import.
+ */
+const coresOnly: Plugin = {
+  name: 'cores-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      const core = CORE_IMPORT.exec(args.path);
+      if (core) return { path: `${PACKAGES_DIR}${core[1]}/src/core.ts` };
+      return {
+        errors: [{ text: `a core may import only other cores, not "${args.path}" (in ${args.importer})` }],
+      };
+    });
+  },
+};
+
+/**
+ * Bundles `packages/<name>/src/core.ts` for a runtime with no Node: as one browser script, with no shims.
+ * Rejects when it imports anything but relative files and other cores.
+ */
+export async function bundleCore(name: string): Promise<string> {
+  const result = await build({
+    entryPoints: [`${PACKAGES_DIR}${name}/src/core.ts`],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'core',
+    platform: 'neutral',
+    target: 'es2022',
+    logLevel: 'silent',
+    plugins: [coresOnly],
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
