@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { run, spawnPtyChild } from '@pipeguard/pipeline';
-import { loadPtyModule } from '../packages/pipeline/src/pty-load';
+import { loadPtyModule } from '@pipeguard/pty';
 import { countingSink } from './lib/counting-sink';
 import { MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';

@@ -1,45 +1,46 @@
 /** Resolves `fallback: 'auto'` to this machine's legacy codepage: the decoder's, the one module that reads the host. */
 export { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 export {
-  AGENT_PROFILE,
-  type AgentProfileSettings,
-  PIPELINE_PROFILES,
-  type PipelineProfile,
-} from './agent-profile';
+  DEFAULT_PTY_COLS,
+  DEFAULT_PTY_ROWS,
+  DEFAULT_PTY_TERM,
+  PTY_PACKAGE,
+  PTY_PACKAGE_VERSION,
+  PtyChild,
+  type PtyChildOptions,
+  type PtyOption,
+  type PtySize,
+  PtyUnavailableError,
+  spawnPtyChild,
+} from '@pipeguard/pty';
+export { AbortError } from './capture/abort-error';
 export {
   type CapturedRun,
   type CaptureStages,
   capture,
-  type LiveLinesReport,
   type RunningCapture,
-} from './capture';
-export type { CaptureOptions, LiveLinesQueueOptions } from './capture-options';
-export type { ChildInput, ChildLike, ChildOutput } from './child-like';
-export { AbortError, PipelineError, type PipelineErrorCode, RunError, type RunErrorCode } from './errors';
-export { killProcessGroup } from './kill-process-group';
+} from './capture/capture';
+export type { CaptureOptions, LiveLinesQueueOptions } from './capture/capture-options';
+export type { ChildInput, ChildLike, ChildOutput } from './capture/child-like';
+export { killProcessGroup } from './capture/kill-process-group';
+export type { LiveLinesReport, RunResult } from './capture/run-result';
+export type { LiveDrop, LiveEvent, LiveLine } from './live/live-events';
+export { LiveLines, type LiveLinesOptions, type LiveLinesStats } from './live/live-lines';
+export { type LiveStreamEvent, type LiveStreamName, mergeLiveLines } from './live/live-merge';
+export { LiveLinesTap } from './live/live-tap';
 export {
-  type LiveDrop,
-  type LiveEvent,
-  type LiveLine,
-  LiveLines,
-  type LiveLinesOptions,
-  type LiveLinesStats,
-} from './live-lines';
-export { type LiveStreamEvent, type LiveStreamName, mergeLiveLines } from './live-merge';
-export { LiveLinesTap } from './live-tap';
-export { type Capture, type PipelineRun, type PipelineStages, pipeline } from './pipeline';
-export { type PipelineOptions, RENDER_MODES, type RenderMode } from './pipeline-options';
-export { PtyChild, spawnPtyChild } from './pty-child';
-export { PTY_PACKAGE, PTY_PACKAGE_VERSION, PtyUnavailableError } from './pty-load';
-export {
-  DEFAULT_PTY_COLS,
-  DEFAULT_PTY_ROWS,
-  DEFAULT_PTY_TERM,
-  type PtyChildOptions,
-  type PtyOption,
-  type PtySize,
-} from './pty-options';
-export { type RunOptions, type RunOutcome, run } from './run';
-export type { RunResult } from './run-result';
-export type { SpillTap } from './spill-tap';
-export type { Utf16Transcoder } from './utf16-transcoder';
+  AGENT_PROFILE,
+  type AgentProfileSettings,
+  PIPELINE_PROFILES,
+  type PipelineProfile,
+} from './preset/agent-profile';
+export type { Capture } from './preset/capture-result';
+export { PipelineError, type PipelineErrorCode } from './preset/errors';
+export { type PipelineRun, pipeline } from './preset/pipeline';
+export { type PipelineOptions, RENDER_MODES, type RenderMode } from './preset/pipeline-options';
+export type { PipelineStages } from './preset/pipeline-stages';
+export type { Utf16Transcoder } from './preset/utf16-transcoder';
+export { type RunOutcome, run } from './run/run';
+export { RunError, type RunErrorCode } from './run/run-error';
+export type { RunOptions } from './run/run-options';
+export type { SpillTap } from './spill/spill-tap';

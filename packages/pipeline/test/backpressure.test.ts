@@ -4,7 +4,7 @@ import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { Readable, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { composeStreams } from '../src/compose-streams';
+import { composeStreams } from '../src/preset/compose-streams';
 
 const CHUNK = Buffer.from(
   'a fast producer writes this line again and again, far faster than anyone reads\n'.repeat(800),

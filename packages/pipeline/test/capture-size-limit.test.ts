@@ -1,8 +1,8 @@
 import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_CAPTURE_BYTES } from '../src/capture-size-limit';
-import { createDecodeStages, decodeKept } from '../src/decode-kept';
 import { PipelineError, pipeline } from '../src/index';
+import { MAX_CAPTURE_BYTES } from '../src/preset/capture-size-limit';
+import { createDecodeStages, decodeKept } from '../src/preset/decode-kept';
 
 const MiB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import type { LiveStreamEvent } from '../src/live-merge';
-import { run } from '../src/run';
+import type { LiveStreamEvent } from '../src/live/live-merge';
+import { run } from '../src/run/run';
 
 const MiB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { propertyRuns, unicodeText } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LiveEvent, type LiveLine, LiveLines } from '../src/live-lines';
+import { type LiveEvent, type LiveLine, LiveLines } from '../src/index';
 
 /** Takes the events ready now, at most `count`, without waiting for more. */
 async function take(

@@ -4,8 +4,8 @@ import { collectBytes, feed } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Readable, Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { type LiveEvent, type LiveLine, LiveLines, type LiveLinesOptions } from '../src/live-lines';
-import { LiveLinesTap } from '../src/live-tap';
+import { type LiveEvent, type LiveLine, LiveLines, type LiveLinesOptions } from '../src/index';
+import { LiveLinesTap } from '../src/live/live-tap';
 
 const MiB = 1024 * 1024;
 

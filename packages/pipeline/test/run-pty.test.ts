@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadPtyModule } from '@pipeguard/pty';
 import {
   collectBytes,
   eventually,
@@ -11,7 +12,6 @@ import {
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/index';
-import { loadPtyModule } from '../src/pty-load';
 
 /** Why the native package cannot load here, or `null`; in CI it must load. */
 const ptyLoadError = (() => {

@@ -1,6 +1,7 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
 export { bundleCore, packagesWithCore } from './core-bundle';
 export { exposeGc, settledMemoryUsage } from './gc';
+export { importCycles } from './import-cycles';
 export {
   eventually,
   findProcesses,

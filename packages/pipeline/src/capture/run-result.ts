@@ -1,6 +1,18 @@
-import type { Capture } from './pipeline';
+import type { LiveLinesStats } from '../live/live-lines';
+import type { Capture } from '../preset/capture-result';
 
-/** What a run of a command hands back. */
+/** The live lines' counters of each stream (`stderr`'s are zero when it was merged into stdout). */
+export interface LiveLinesReport {
+  /** The counters of stdout's live lines (everything, under a pseudo-terminal). */
+  stdout: LiveLinesStats;
+  /** The counters of stderr's live lines. */
+  stderr: LiveLinesStats;
+}
+
+/**
+ * What a run of a command hands back: the one result type of `capture()` and `run()`, and of the
+ * `result` an `AbortError` carries.
+ */
 export interface RunResult {
   /** The child's pid (on POSIX, with `run()`, also its process group id); `undefined` if it never started. */
   pid: number | undefined;
@@ -9,8 +21,8 @@ export interface RunResult {
   /** The child's stderr; an empty capture when `stderrMerged`. */
   stderr: Capture;
   /**
-   * Both streams interleaved in arrival order, with `all: true`; when `stderrMerged`, the one
-   * stream there is, the same object as `stdout`.
+   * Both streams interleaved in arrival order, with `all: true`; when `stderrMerged` (always under a
+   * pseudo-terminal), the one stream there is, the same object as `stdout`, whatever `all` says.
    */
   all?: Capture;
   /**
@@ -35,6 +47,12 @@ export interface RunResult {
   binaryOutputWithheld: boolean;
   /** Whether a descendant still held a pipe open `pipeGrace` ms after the child exited (the pipes were then closed). */
   pipesHeldAfterExit: boolean;
+  /** With `liveLines`, how many lines each stream had, were handed out and were dropped; else `null`. */
+  liveLines: LiveLinesReport | null;
+  /** Whether the command ran under a pseudo-terminal. */
+  pty: boolean;
+  /** With `run()`'s `pty: 'auto'`, why pipes were used instead (the package could not load); else `null`. */
+  ptyFallback: string | null;
 }
 
 /** What the lifecycle learnt about a run, apart from its captures. */
@@ -46,6 +64,9 @@ export interface RunFacts {
   cancelled: boolean;
   durationMs: number;
   pipesHeldAfterExit: boolean;
+  liveLines: LiveLinesReport | null;
+  pty: boolean;
+  ptyFallback: string | null;
 }
 
 /** The captures of one run: stdout, stderr and, with `all: true`, the interleaved one. */
@@ -57,8 +78,8 @@ export function composeRunResult([stdout, stderr, all]: RunCaptures, facts: RunF
     pid: facts.pid,
     stdout,
     stderr,
-    // A merged stream is already interleaved: `all` is that one stream.
-    ...(all ? { all: facts.stderrMerged ? stdout : all } : {}),
+    // A merged stream is already interleaved: `all` is that one stream, asked for or not.
+    ...(facts.stderrMerged ? { all: stdout } : all ? { all } : {}),
     stderrMerged: facts.stderrMerged,
     exitCode: facts.exit?.code ?? null,
     signal: facts.exit?.signal ?? null,
@@ -67,5 +88,8 @@ export function composeRunResult([stdout, stderr, all]: RunCaptures, facts: RunF
     durationMs: facts.durationMs,
     binaryOutputWithheld: stdout.binaryWithheld || stderr.binaryWithheld,
     pipesHeldAfterExit: facts.pipesHeldAfterExit,
+    liveLines: facts.liveLines,
+    pty: facts.pty,
+    ptyFallback: facts.ptyFallback,
   };
 }

@@ -6,7 +6,7 @@ import {
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
-import { PIPELINE_OPTION_KEYS, type PipelineOptions } from './pipeline-options';
+import { PIPELINE_OPTION_KEYS, type PipelineOptions } from '../preset/pipeline-options';
 
 /** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
 export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> {

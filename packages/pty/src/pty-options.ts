@@ -114,11 +114,18 @@ export function resolvePtyChildOptions(options: PtyChildOptions | undefined): Re
 /** `run()`'s `pty` option: off, on, on when the package loads, or on with a size. */
 export type PtyOption = boolean | 'auto' | PtySize;
 
+/** `run()`'s `pty` option resolved: on, or on when the package loads (`'auto'`), with the terminal's size. */
+export interface ResolvedPtyOption {
+  mode: 'on' | 'auto';
+  cols: number;
+  rows: number;
+}
+
 /**
  * Validates `run()`'s `pty` option and resolves it to `null` (off) or the terminal's mode and size.
  * @throws TypeError for a wrong type or an unknown key of the size; RangeError for `'yes'` or a size out of range.
  */
-export function resolvePtyOption(pty: unknown): { mode: 'on' | 'auto'; cols: number; rows: number } | null {
+export function resolvePtyOption(pty: unknown): ResolvedPtyOption | null {
   if (pty === undefined || pty === false) return null;
   const defaults = { cols: DEFAULT_PTY_COLS, rows: DEFAULT_PTY_ROWS };
   if (pty === true) return { mode: 'on', ...defaults };

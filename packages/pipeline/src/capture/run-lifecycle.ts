@@ -1,8 +1,10 @@
 import { monotonicMs } from '@pipeguard/shared';
 import type { PassThrough } from 'readable-stream';
+import type { LiveLines } from '../live/live-lines';
+import type { Capture } from '../preset/capture-result';
+import type { PipelineRun } from '../preset/pipeline';
+import { AbortError } from './abort-error';
 import type { ChildLike } from './child-like';
-import { AbortError } from './errors';
-import type { Capture, PipelineRun } from './pipeline';
 import { ProcessTerminator, type TerminatorSettings } from './process-terminator';
 import { composeRunResult, type RunCaptures, type RunResult } from './run-result';
 import type { StreamTap } from './stream-tap';
@@ -27,10 +29,21 @@ const TRANSITIONS: Readonly<Record<RunState, readonly RunState[]>> = {
 export interface RunParts {
   child: ChildLike;
   taps: readonly StreamTap[];
-  /** The interleaved pipeline's input, destroyed on failure; `null` without `all`. */
-  allInput: PassThrough | null;
+  /** The pipelines' inputs (stdout's, stderr's, the interleaved one with `all`), failed on failure. */
+  inputs: readonly PassThrough[];
+  /**
+   * Called at the start with what fails the run, to watch what else may fail it (`run()`'s `input`);
+   * returns what stops watching, called when the run settles. `null` when nothing else is watched.
+   */
+  watch: ((fail: (error: Error) => void) => () => void) | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
   stderrMerged: boolean;
+  /** Each stream's live lines, whose counters the result reports; `null` without `liveLines`. */
+  live: readonly [LiveLines, LiveLines] | null;
+  /** Whether the child is a command under a pseudo-terminal. */
+  pty: boolean;
+  /** Why pipes were used though a terminal was asked for (`pty: 'auto'`), else `null`. */
+  ptyFallback: string | null;
 }
 
 /** How a lifecycle times and ends a run. */
@@ -60,6 +73,7 @@ export class RunLifecycle {
   #timedOut = false;
   #cancelled = false;
   #pipesHeld = false;
+  #unwatch: (() => void) | null = null;
 
   constructor(parts: RunParts, settings: LifecycleSettings) {
     this.#parts = parts;
@@ -81,6 +95,7 @@ export class RunLifecycle {
     const { child, captures } = this.#parts;
     const { timeout, signal } = this.#settings;
     child.once('error', (error) => this.#fail(error));
+    this.#unwatch = this.#parts.watch?.((error) => this.#fail(error)) ?? null;
     child.stdin?.on('error', () => {
       // The child may exit or close stdin before reading all its input: that is not the caller's error.
     });
@@ -140,24 +155,34 @@ export class RunLifecycle {
     if (this.#state === 'ending') this.#end();
   };
 
-  /** Any state before `ending` → ending: stop reading, end the child (group), settle once it is ended. */
+  /**
+   * Any state before `ending` → ending: stop reading, fail the pipelines (which close and remove their
+   * spill files: no result will name them), end the child (group), settle once it is ended.
+   */
   #fail(error: Error): void {
     if (this.#state === 'ending' || this.#state === 'settled') return;
     const childGone = this.#exit !== null || this.#parts.child.pid === undefined;
     this.#moveTo('ending');
     this.#failure = error;
+    for (const input of this.#parts.inputs) input.destroy(error);
     this.#detach();
-    this.#parts.allInput?.destroy();
     this.#terminator.terminate();
     // Without a child to wait for, the grace has nobody to spare: what is left gets SIGKILL now.
     if (childGone) this.#end();
   }
 
-  /** ending → settled: the child has exited or was sent SIGKILL; the rest of its group gets SIGKILL. */
+  /**
+   * ending → settled: the child has exited or was sent SIGKILL; the rest of its group gets SIGKILL,
+   * and the promise rejects once every pipeline has let go of its files.
+   */
   #end(): void {
     this.#cleanUp();
     this.#terminator.kill();
-    this.#settle.reject(this.#failure as Error);
+    const failure = this.#failure as Error;
+    const { captures } = this.#parts;
+    void Promise.allSettled(captures)
+      .then(() => Promise.all(captures.map((run) => run?.stages.spill?.discard())))
+      .then(() => this.#settle.reject(failure));
   }
 
   /** exited → settled with the captures: resolves, or rejects with an `AbortError` carrying them. */
@@ -165,6 +190,7 @@ export class RunLifecycle {
     this.#cleanUp();
     // After a timeout or cancellation nothing of the group may outlive the result.
     if (this.#timedOut || this.#cancelled) this.#terminator.kill();
+    const { live } = this.#parts;
     const result = composeRunResult(this.#captures as RunCaptures, {
       pid: this.#parts.child.pid,
       exit: this.#exit,
@@ -173,6 +199,9 @@ export class RunLifecycle {
       cancelled: this.#cancelled,
       durationMs: monotonicMs() - this.#started,
       pipesHeldAfterExit: this.#pipesHeld,
+      liveLines: live === null ? null : { stdout: live[0].stats, stderr: live[1].stats },
+      pty: this.#parts.pty,
+      ptyFallback: this.#parts.ptyFallback,
     });
     if (!this.#cancelled) {
       this.#settle.resolve(result);
@@ -187,6 +216,7 @@ export class RunLifecycle {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#terminator.dispose();
     this.#settings.signal?.removeEventListener('abort', this.#onAbort);
+    this.#unwatch?.();
     this.#parts.child.stdin?.destroy();
   }
 

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { OutputGatherer } from '../src/pty-output-gatherer';
+import { OutputGatherer } from '../src/output-gatherer';
 
 /** A gatherer that records what it passes on, as the strings it joined. */
 function recordingGatherer() {

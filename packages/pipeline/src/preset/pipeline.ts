@@ -4,32 +4,19 @@ import { ByteCounter } from '@pipeguard/byte-counter';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
+import { decodeLiveLinesAs } from '../live/live-lines';
+import { LiveLinesTap } from '../live/live-tap';
+import { SpillTap } from '../spill/spill-tap';
 import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
-import { LiveLinesTap } from './live-tap';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
+import type { PipelineStages } from './pipeline-stages';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
-import { SpillTap } from './spill-tap';
 import { Utf16Transcoder } from './utf16-transcoder';
 
-export type { Capture } from './capture-result';
-
-/** The stages a running {@link pipeline} composed, for live progress (`stages.counter.bytes`…). */
-export interface PipelineStages {
-  counter: ByteCounter;
-  spill: SpillTap | null;
-  guard: BinaryGuard | null;
-  transcoder: Utf16Transcoder;
-  /** The terminal renderer with `render: 'terminal'`, else `null`. */
-  renderer: TerminalRenderer | null;
-  /** The repeat folder with `foldRepeats: true`, else `null`. */
-  folder: RepeatFolder | null;
-  sink: BoundedSink;
-}
-
-/** A running {@link pipeline}: a promise of its capture that also exposes its stages. */
+/** A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages. */
 export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
 
 /**
@@ -79,8 +66,11 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const stages = { counter, spill, guard, transcoder, renderer, folder, sink };
   // Live lines see what a reader would (guarded, transcoded, rendered on a terminal of their own that
   // holds back no rows), before folding and the budget.
+  // A live view decodes as the pipeline does: its fallback, its unit and line caps.
   const liveTap =
-    settings.live === null ? null : new LiveLinesTap(settings.live, { render: renderer !== null });
+    settings.live === null
+      ? null
+      : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), { render: renderer !== null });
   const chain = [counter, spill, guard, transcoder, liveTap, renderer, folder, limit, sink].filter(
     (stage) => stage !== null,
   );
@@ -96,6 +86,17 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
         )
       : null;
   const run = (async (): Promise<Capture> => {
+    try {
+      return await capture();
+    } catch (error) {
+      // No capture will name the spill file: it goes with the failure.
+      await spill?.discard();
+      throw error;
+    }
+  })();
+  return Object.assign(run, { stages });
+
+  async function capture(): Promise<Capture> {
     await composeStreams([source, ...chain]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
@@ -108,6 +109,5 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
         })
       : null;
     return composeCapture({ settings, kept, head, tail, stages, headLines });
-  })();
-  return Object.assign(run, { stages });
+  }
 }

@@ -14,8 +14,8 @@ import {
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
+import { LiveLines } from '../live/live-lines';
 import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
-import { LiveLines } from './live-lines';
 
 /** How the bytes that pass the guard become the text the budget is spent on. */
 export type RenderMode = 'terminal' | 'raw';

@@ -7,7 +7,9 @@ import { accessSync, constants, statSync } from 'node:fs';
  */
 export function spillDirectoryProblem(directory: string): string | null {
   try {
-    const stats = statSync(directory, { throwIfNoEntry: false });
+    // bigint: a plain stat leaves its file type in the array realpathSync reads for a cached path
+    // component: a FIFO there cuts module resolution short (a pnpm layout then fails to load).
+    const stats = statSync(directory, { throwIfNoEntry: false, bigint: true });
     if (stats === undefined) return 'does not exist';
     if (!stats.isDirectory()) return 'is not a directory';
     accessSync(directory, constants.W_OK | constants.X_OK);

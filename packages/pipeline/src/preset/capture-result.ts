@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import {
   type BoundedSinkResult,
   formatExcerpts,
+  formatTruncationMarker,
   joinAroundMarker,
   type MatchExcerpt,
 } from '@pipeguard/bounded-sink';
@@ -10,10 +11,9 @@ import type { RepeatFolderStats } from '@pipeguard/repeat-folder';
 import { endsAtLineStart } from '@pipeguard/shared';
 import type { TerminalRendererStats } from '@pipeguard/terminal-renderer';
 import type { DecodedText } from './decode-kept';
-import type { PipelineStages } from './pipeline';
 import type { ResolvedPipelineOptions } from './pipeline-options';
+import type { PipelineStages } from './pipeline-stages';
 import type { HeadLineOffsets } from './source-offset-chain';
-import type { SpillTap } from './spill-tap';
 
 const LF = 0x0a;
 
@@ -113,12 +113,28 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
     transcoder.encoding === null
       ? sourceStartOf(kept, headLines, rawOffsetsExact && !guardShifted, rawOffsetsExact)
       : null;
-  const counted = renderer ? 'rendered bytes' : folder ? 'bytes after folding' : null;
-  const counts = kept.marker && counted ? relabelCounts(kept.marker, kept, counted) : kept.marker;
-  const marker =
-    counts && spill
-      ? addressMarker(counts, spill, counter.bytes, omittedSourceStart, rawOffsetsExact)
-      : counts;
+  const marker = kept.truncated
+    ? formatTruncationMarker({
+        label,
+        omittedBytes: kept.omittedBytes,
+        totalBytes: kept.totalBytes,
+        // Only a stream with a budget is ever truncated.
+        limitBytes: settings.maxBytes as number,
+        counted: renderer ? 'rendered bytes' : folder ? 'bytes after folding' : 'bytes',
+        matches:
+          kept.matchedLines > 0 ? { kept: kept.keptMatchedLines, matched: kept.matchedLines } : undefined,
+        spill: spill
+          ? {
+              path: spill.path,
+              spilledBytes: spill.spilledBytes,
+              rawBytes: counter.bytes,
+              omittedSourceStart,
+              exact: rawOffsetsExact,
+              stoppedBy: spill.stoppedBy?.code ?? null,
+            }
+          : undefined,
+      })
+    : null;
   const excerptText = formatExcerpts(kept.excerpts, excerptDecoder(settings.fallback));
   const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep, excerptText) : null;
   const body = placed ? placed.text : head.text;
@@ -174,31 +190,6 @@ function sourceStartOf(
   const lineStart = start === 0 ? 0 : kept.bytes.lastIndexOf(LF, start - 1) + 1;
   const source = headLines ? headLines.sourceLineStartOf(lineStart) : lineStart === 0 ? 0 : null;
   return source === null || !withinLine ? source : source + start - lineStart;
-}
-
-/** `N of M bytes omitted` → `N of M rendered bytes omitted`: the counts are not raw bytes, and say so. */
-function relabelCounts(marker: string, kept: BoundedSinkResult, counted: string): string {
-  const counts = ` ${kept.omittedBytes} of ${kept.totalBytes} bytes omitted`;
-  return marker.replace(counts, ` ${kept.omittedBytes} of ${kept.totalBytes} ${counted} omitted`);
-}
-
-/** Extends a truncation marker with where the raw stream was spilled and where its omitted part starts. */
-function addressMarker(
-  marker: string,
-  spill: SpillTap,
-  totalBytes: number,
-  omittedSourceStart: number | null,
-  exact: boolean,
-): string {
-  const what =
-    spill.spilledBytes < totalBytes ? `its first ${spill.spilledBytes} bytes are in` : 'full output in';
-  const where =
-    omittedSourceStart === null
-      ? ''
-      : exact
-        ? `; omitted bytes start at byte offset ${omittedSourceStart}`
-        : `; omitted part starts in the raw line at byte offset ${omittedSourceStart}`;
-  return `${marker.slice(0, -1)}; ${what} ${spill.path}${where}]`;
 }
 
 /** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */

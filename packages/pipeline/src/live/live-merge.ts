@@ -1,4 +1,5 @@
-import type { LiveEvent, LiveLines } from './live-lines';
+import type { LiveEvent } from './live-events';
+import type { LiveLines } from './live-lines';
 
 /** Which of a command's streams a live event came from. */
 export type LiveStreamName = 'stdout' | 'stderr';

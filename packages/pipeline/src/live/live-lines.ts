@@ -1,7 +1,8 @@
-import type { LineBatch, LineTerminator } from '@pipeguard/line-splitter';
+import type { LineBatch } from '@pipeguard/line-splitter';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { LiveLineDecoder } from './live-decode';
+import type { LiveDrop, LiveEvent, LiveLine } from './live-events';
 import { pullAll } from './live-pull';
 import { skipLines } from './live-skip';
 
@@ -23,31 +24,6 @@ export interface LiveLinesOptions {
   maxQueuedBytes?: number;
 }
 
-/** A line as it arrived, decoded; `offset` counts bytes written to the {@link LiveLines}. */
-export interface LiveLine {
-  type: 'line';
-  /** The decoded line without its terminator, clipped at `maxLineBytes` with a marker. */
-  text: string;
-  /** What ended it: `'\n'`, `'\r\n'`, `'\r'`, or `''` for a cut at `maxUnitBytes` or the end of input. */
-  terminator: LineTerminator;
-  /** Byte offset of the line's first byte in the input. */
-  offset: number;
-  /** Whether `maxLineBytes` cut the line. */
-  clipped: boolean;
-}
-
-/** Lines the consumer did not get because it fell behind, in the place where they were. */
-export interface LiveDrop {
-  type: 'dropped';
-  /** Lines dropped here. */
-  lines: number;
-  /** Their bytes, terminators included (the next line's offset is that much further). */
-  bytes: number;
-}
-
-/** What a consumer of {@link LiveLines} receives, in input order. */
-export type LiveEvent = LiveLine | LiveDrop;
-
 /** Counters of a {@link LiveLines}, as a fresh plain object. */
 export interface LiveLinesStats {
   /** Lines found in the input, whatever became of them. */
@@ -65,6 +41,26 @@ export interface LiveLinesStats {
 }
 
 type QueueEntry = LineBatch | LiveDrop;
+
+/** How a pipeline decodes its lines, which a {@link LiveLines} given to it adopts. */
+export interface LiveDecodeSettings {
+  fallback: string | string[] | null;
+  maxUnitBytes: number;
+  maxLineBytes: number | null;
+}
+
+// Set once by the class's static block: the only way in to #adopt from outside the class body.
+let adoptDecoding: (live: LiveLines, settings: LiveDecodeSettings) => void;
+
+/**
+ * Makes `live` decode as a pipeline does (its fallback, unit and line caps), in place of its own
+ * options; returns it. The pipeline calls it before anything is written.
+ * @throws Error when `live` has taken bytes already.
+ */
+export function decodeLiveLinesAs(live: LiveLines, settings: LiveDecodeSettings): LiveLines {
+  adoptDecoding(live, settings);
+  return live;
+}
 
 const KNOWN_OPTIONS = [
   'fallback',
@@ -84,8 +80,8 @@ const KNOWN_OPTIONS = [
  */
 export class LiveLines implements AsyncIterable<LiveEvent> {
   #splitter: LineSplitter;
-  readonly #maxUnitBytes: number;
-  readonly #decoder: LiveLineDecoder;
+  #maxUnitBytes: number;
+  #decoder: LiveLineDecoder;
   readonly #maxQueuedLines: number;
   readonly #maxQueuedBytes: number;
   readonly #queue: QueueEntry[] = [];
@@ -136,6 +132,10 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     this.#maxQueuedBytes = maxQueuedBytes;
   }
 
+  static {
+    adoptDecoding = (live, settings) => live.#adopt(settings);
+  }
+
   /** A snapshot of the counters. */
   get stats(): LiveLinesStats {
     return {
@@ -147,6 +147,17 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
         this.#queuedLines + (this.#current === null ? 0 : this.#current.lines.length - this.#current.next),
       queuedBytes: this.#queuedBytes,
     };
+  }
+
+  #adopt({ fallback, maxUnitBytes, maxLineBytes }: LiveDecodeSettings): void {
+    if (this.#written > 0) {
+      throw new Error(
+        'A LiveLines given to pipeline() must not have taken bytes: it decodes as that pipeline does',
+      );
+    }
+    this.#decoder = new LiveLineDecoder(fallback, maxLineBytes, maxUnitBytes);
+    this.#splitter = new LineSplitter({ maxUnitBytes, batched: true });
+    this.#maxUnitBytes = maxUnitBytes;
   }
 
   /** Takes the next bytes of the stream; returns at once, whatever the consumer is doing. Do not modify `chunk` afterwards. */

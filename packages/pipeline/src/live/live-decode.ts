@@ -1,7 +1,7 @@
 import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { type ClippedLineUnit, LineClipper } from '@pipeguard/file-window';
 import { isLineBatch, type LineBatch, type LineUnit } from '@pipeguard/line-splitter';
-import type { LiveLine } from './live-lines';
+import type { LiveLine } from './live-events';
 import { pullAll, pullOne } from './live-pull';
 
 /** The first CR or LF from `lastIndex` on: where a decoded line ends. */

@@ -2,11 +2,11 @@ import { EventEmitter } from 'node:events';
 import { readSync } from 'node:fs';
 import { constants } from 'node:os';
 import { Readable, Writable } from 'readable-stream';
-import { TerminalInput } from './pty-input';
+import { OutputGatherer } from './output-gatherer';
 import { loadPtyModule, type PtyProcess } from './pty-load';
 import { type PtyChildOptions, resolvePtyChildOptions } from './pty-options';
-import { OutputGatherer } from './pty-output-gatherer';
-import { checkSpawnable } from './pty-spawn-check';
+import { checkSpawnable } from './spawn-check';
+import { TerminalInput } from './terminal-input';
 import { validateCommand } from './validate-command';
 
 /**

@@ -1,0 +1,101 @@
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
+import { loadPtyModule, PtyUnavailableError, resolvePtyOption, validateCommand } from '@pipeguard/pty';
+import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
+import { finished } from 'readable-stream';
+import { AbortError } from '../capture/abort-error';
+import { prepareCapture, type RunningCapture } from '../capture/capture';
+import { resolveCaptureOptions } from '../capture/capture-options';
+import type { RunResult } from '../capture/run-result';
+import { spillDirectoryProblem } from '../spill/spill-directory';
+import { RunError, spawnFailure } from './run-error';
+import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from './run-options';
+import { spawnChild } from './spawn-child';
+
+/**
+ * What `run()` handed back before `run()` and `capture()` shared one result type.
+ * @deprecated Use {@link RunResult}, which it names.
+ */
+export type RunOutcome = RunResult;
+
+function rejected(error: Error): RunningCapture {
+  const promise = Promise.reject(error);
+  return Object.assign(promise, { stages: null, pid: undefined, lines: null });
+}
+
+/** Whether the pseudo-terminal package loads: `null` when it does, else why not. */
+function ptyProblem(): PtyUnavailableError | null {
+  try {
+    loadPtyModule();
+    return null;
+  } catch (error) {
+    if (error instanceof PtyUnavailableError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Spawns a command without a shell, in its own process group, and captures stdout and stderr
+ * safely: each bounded, binary withheld, legacy text recovered; the group is killed on timeout,
+ * cancellation or any failure after the spawn, and a descendant holding a pipe cannot delay the
+ * result beyond `pipeGrace`. A missing command, working or spill directory, a terminal that cannot
+ * load (`pty: true`) or an `input` stream that fails rejects with a `RunError` or `PtyUnavailableError`,
+ * and nothing of the run is left: no process, no descriptor, no spill file.
+ * @throws TypeError or RangeError for an invalid command or an invalid or unknown option, before anything is spawned.
+ */
+export function run(file: string, args: readonly string[] = [], options?: RunOptions): RunningCapture {
+  validateCommand(file, args);
+  validateOptionsObject(options, RUN_OPTION_KEYS);
+  // Everything that can be checked is checked before the pipelines are built (which opens nothing yet).
+  validateSpawnOptions(options ?? {});
+  const { cwd, env, shell = false, input, pty: ptyOption, ...ownCaptureOptions } = options ?? {};
+  const pty = resolvePtyOption(ptyOption);
+  const unavailable = pty === null ? null : ptyProblem();
+  const usePty = pty !== null && unavailable === null;
+  // A terminal's output is drawn for a terminal: rendered unless the caller asks for the bytes.
+  const captureOptions = usePty ? { render: 'terminal' as const, ...ownCaptureOptions } : ownCaptureOptions;
+  // `??` rather than the parameter's default: spawn() also runs a command given a null env with process.env.
+  const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
+  const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
+  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });
+  if (settings.signal?.aborted) {
+    const cause = settings.signal.reason;
+    return rejected(new AbortError('The operation was aborted before the command started', { cause }));
+  }
+  const { spill } = settings.pipeline;
+  const spillProblem = typeof spill === 'string' ? spillDirectoryProblem(spill) : null;
+  if (spillProblem !== null) {
+    return rejected(
+      new RunError('ERR_RUN_SPILL', file, `the "spill" option names "${spill}", which ${spillProblem}`),
+    );
+  }
+  if (pty?.mode === 'on' && unavailable !== null) return rejected(unavailable);
+  // Every stage is built, and so every option validated, before anything is spawned.
+  const prepared = prepareCapture(settings);
+  let child: ReturnType<typeof spawnChild>;
+  try {
+    child = spawnChild(file, args, { cwd, env, shell, input }, usePty ? pty : null);
+  } catch (error) {
+    void prepared.destroy();
+    throw error;
+  }
+  const ptyFallback = pty?.mode === 'auto' && unavailable !== null ? unavailable.message : null;
+  const stream = isInputStream(input) ? input : null;
+  const running = prepared.attach(child, {
+    ptyFallback,
+    watch:
+      stream === null
+        ? null
+        : (fail) =>
+            finished(stream, { writable: false }, (error) => {
+              if (error) fail(inputFailure(file, error));
+            }),
+  });
+  const result = running.catch((error: NodeJS.ErrnoException) => {
+    throw error.syscall?.startsWith('spawn') ? spawnFailure(file, cwd, error) : error;
+  });
+  return Object.assign(result, { stages: running.stages, pid: running.pid, lines: running.lines });
+}
+
+function inputFailure(file: string, error: Error): RunError {
+  return new RunError('ERR_RUN_INPUT', file, `its input stream failed (${error.message})`, { cause: error });
+}

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { type ResolvedPtyOption, spawnPtyChild } from '@pipeguard/pty';
+import type { ChildLike } from '../capture/child-like';
+import { isInputStream, type RunOptions } from './run-options';
+
+/** `[file, args]` as `spawn()`'s `shell` option runs them: the words joined, given to the shell's `-c`. */
+function shellCommand(file: string, args: readonly string[], shell: boolean | string): [string, string[]] {
+  if (shell === false) return [file, [...args]];
+  return [shell === true ? '/bin/sh' : shell, ['-c', [file, ...args].join(' ')]];
+}
+
+/**
+ * Spawns the command on pipes, in a group of its own (POSIX), or under a pseudo-terminal, and
+ * starts writing `input` to it. A stream `input` is only piped: the caller watches it for errors.
+ */
+export function spawnChild(
+  file: string,
+  args: readonly string[],
+  options: Pick<RunOptions, 'cwd' | 'env' | 'shell' | 'input'>,
+  pty: ResolvedPtyOption | null,
+): ChildLike {
+  const { cwd, env, shell = false, input } = options;
+  const stream = isInputStream(input) ? input : null;
+  if (pty !== null) {
+    const [command, commandArgs] = shellCommand(file, args, shell);
+    const buffered = input !== undefined && stream === null;
+    const child = spawnPtyChild(command, commandArgs, {
+      cols: pty.cols,
+      rows: pty.rows,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(env === undefined ? {} : { env }),
+      ...(buffered ? { input: input as string | Buffer } : {}),
+    });
+    // Without input, end-of-file at once, as the pipes' ignored stdin gives: a reader of stdin finishes.
+    if (input === undefined) child.stdin?.end();
+    else if (stream !== null && child.stdin) stream.pipe(child.stdin);
+    return child;
+  }
+  const child = spawn(file, args, {
+    cwd,
+    env,
+    shell,
+    detached: process.platform !== 'win32',
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  if (input !== undefined && child.stdin) {
+    if (stream === null) child.stdin.end(input as string | Buffer);
+    else stream.pipe(child.stdin);
+  }
+  return child;
+}

@@ -1,0 +1,20 @@
+export { PtyChild, spawnPtyChild } from './pty-child';
+export {
+  loadPtyModule,
+  PTY_PACKAGE,
+  PTY_PACKAGE_VERSION,
+  type PtyModule,
+  type PtyProcess,
+  PtyUnavailableError,
+} from './pty-load';
+export {
+  DEFAULT_PTY_COLS,
+  DEFAULT_PTY_ROWS,
+  DEFAULT_PTY_TERM,
+  type PtyChildOptions,
+  type PtyOption,
+  type PtySize,
+  type ResolvedPtyOption,
+  resolvePtyOption,
+} from './pty-options';
+export { validateCommand } from './validate-command';
