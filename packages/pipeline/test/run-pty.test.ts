@@ -95,6 +95,23 @@ describe.runIf(ptyLoadError === null)('run() under a pseudo-terminal', () => {
     expect(result.all).toBe(result.stdout);
   });
 
+  it('should hand back all, the one stream, without all: true, also in the result of an AbortError', async () => {
+    const result = await run('sh', ['-c', 'echo out; echo err >&2']);
+    expect(result.all).toBeUndefined();
+    const onTerminal = await run('sh', ['-c', 'echo out; echo err >&2'], { pty: true });
+    expect(onTerminal.all).toBe(onTerminal.stdout);
+    expect(onTerminal.all?.text).toBe('out\nerr\n');
+    const controller = new AbortController();
+    const cancelled = run('sh', ['-c', 'echo started; exec sleep 30'], {
+      pty: true,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 300);
+    const error = (await cancelled.catch((caught: unknown) => caught)) as { result: typeof onTerminal };
+    expect(error.result.all).toBe(error.result.stdout);
+    expect(error.result).toMatchObject({ pty: true, ptyFallback: null, cancelled: true });
+  });
+
   it("should render ls --color=auto's colours away by default, and keep them with render: 'raw'", async () => {
     const dir = await makeTempDir('run-pty-ls-');
     mkdirSync(join(dir, 'a-directory'));

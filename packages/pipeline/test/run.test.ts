@@ -257,14 +257,28 @@ describe('run', () => {
   });
 
   it.each([
-    ['', [], {}, TypeError, 'The "file" argument must be a non-empty string. Received \'\''],
-    [42, [], {}, TypeError, 'The "file" argument must be a non-empty string. Received type number (42)'],
+    [
+      '',
+      [],
+      {},
+      TypeError,
+      'The "file" argument must be a non-empty string without null bytes. Received \'\'',
+    ],
+    [
+      42,
+      [],
+      {},
+      TypeError,
+      'The "file" argument must be a non-empty string without null bytes. Received type number (42)',
+    ],
+    ['ec\0ho', [], {}, TypeError, 'The "file" argument must be a non-empty string without null bytes.'],
+    ['echo', ['a\0b'], {}, TypeError, 'The "args" argument must be an array of strings without null bytes.'],
     [
       'ls',
       '-l',
       {},
       TypeError,
-      `The "args" argument must be an array of strings. Received type string ('-l')`,
+      `The "args" argument must be an array of strings without null bytes. Received type string ('-l')`,
     ],
     [
       'ls',

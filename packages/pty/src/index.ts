@@ -1,4 +1,4 @@
-export { PtyChild, spawnPtyChild } from './pty-child';
+export { PtyChild } from './pty-child';
 export {
   loadPtyModule,
   PTY_PACKAGE,
@@ -17,4 +17,5 @@ export {
   type ResolvedPtyOption,
   resolvePtyOption,
 } from './pty-options';
+export { spawnPtyChild } from './spawn-pty-child';
 export { validateCommand } from './validate-command';

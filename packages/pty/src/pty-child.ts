@@ -1,13 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { constants } from 'node:os';
 import { Readable, Writable } from 'readable-stream';
+import { watchExit } from './exit-watch';
 import { OutputGatherer } from './output-gatherer';
-import { loadPtyModule, type PtyProcess } from './pty-load';
-import { type PtyChildOptions, resolvePtyChildOptions } from './pty-options';
-import { checkSpawnable } from './spawn-check';
+import type { PtyProcess } from './pty-load';
 import { TerminalInput } from './terminal-input';
-import { validateCommand } from './validate-command';
 
 /**
  * Printed by the wrapper once echo is off, before the command starts: the output's first bytes,
@@ -15,30 +13,14 @@ import { validateCommand } from './validate-command';
  * that a terminal shown it by mistake draws nothing.
  */
 const READY_SIGNAL = Buffer.from('\x1b]pipeguard-pty-ready\x07', 'latin1');
-/**
- * The terminal's session leader: turns echo off and LF-to-CRLF output off (a line ends as the program
- * wrote it, as on a pipe), says so, runs the command and exits as it did. It
- * holds the terminal until the command has exited: when a command closes its stdio before exiting (as
- * coreutils do), node-pty would close the terminal at once, and the hang-up SIGHUPs the command.
- * A status of 129 to 192 is taken for death by a signal (as shells report it) and raised again.
- */
-const WRAPPER_SCRIPT = [
-  `stty -echo -onlcr 2>/dev/null; printf '\\033]pipeguard-pty-ready\\007'; "$@"; status=$?`,
-  'if [ "$status" -gt 128 ] && [ "$status" -le 192 ]; then kill -$((status - 128)) $$; fi; exit "$status"',
-].join('\n');
-const WRAPPER_NAME = 'pipeguard-pty';
 /** Bytes read ahead of the consumer before the terminal is paused. */
 const OUTPUT_HIGH_WATER_MARK = 64 * 1024;
-/**
- * How often a paused terminal checks whether its command has exited: node-pty closes the terminal
- * 200 ms after the exit if it has not closed by itself, dropping unread bytes, so a paused terminal
- * whose command has gone is drained at once (at most the kernel's terminal buffer, some KiB).
- */
-const EXIT_POLL_MS = 50;
 
-const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
-  Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]),
-);
+// A number's first name, as child_process names it (SIGABRT, not its alias SIGIOT; SIGIO, not SIGPOLL).
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>();
+for (const [name, number] of Object.entries(constants.signals)) {
+  if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name as NodeJS.Signals);
+}
 
 /**
  * A command running under a pseudo-terminal, shaped like the part of a `ChildProcess` that `capture()`
@@ -64,15 +46,18 @@ export class PtyChild extends EventEmitter {
   #ready = false;
   #heldInput: (() => void) | null = null;
   #pendingSignal: Buffer | null = Buffer.alloc(0);
-  #exitPoll: NodeJS.Timeout | null = null;
+  /** The terminal's slave side, held open by this process until the command has exited; `null` once let go. */
+  #hold: number | null;
+  #stopWatching: () => void = () => {};
   #draining = false;
   #exited = false;
   readonly #gathered = new OutputGatherer((chunk) => this.#pushOutput(chunk));
 
   /** @internal Use {@link spawnPtyChild}. */
-  constructor(terminal: PtyProcess | null, startError: Error | null) {
+  constructor(terminal: PtyProcess | null, startError: Error | null, hold: number | null = null) {
     super();
     this.#terminal = terminal;
+    this.#hold = hold;
     if (terminal === null) {
       this.pid = undefined;
       this.stdout = null;
@@ -86,7 +71,8 @@ export class PtyChild extends EventEmitter {
       read: () => this.#resumeOutput(),
       destroy: (error, callback) => {
         this.#gathered.discard();
-        this.#stopExitPoll();
+        this.#stopWatching();
+        this.#letGo();
         // Nobody reads any more: hang the terminal up, as closing a terminal window does.
         if (!this.#exited) terminal.destroy();
         callback(error);
@@ -95,6 +81,14 @@ export class PtyChild extends EventEmitter {
     this.stdin = this.#createStdin(terminal);
     terminal.onData((data) => this.#onData(data));
     terminal.onExit(({ exitCode, signal }) => this.#onExit(exitCode, signal));
+    // node-pty closes the terminal 200 ms after the exit if it has not closed by itself, dropping
+    // unread bytes: once the command has gone, the output is drained whatever the reader's pace,
+    // and the hold let go so that the terminal ends as soon as it is read.
+    this.#stopWatching = watchExit(terminal.pid, () => {
+      this.#draining = true;
+      this.#letGo();
+      this.#resumeOutput();
+    });
     terminal.on('end', () => {
       this.#draining = true;
       if (typeof terminal.fd === 'number') this.#readRest(terminal.fd);
@@ -197,36 +191,26 @@ export class PtyChild extends EventEmitter {
 
   #pauseOutput(): void {
     (this.#terminal as PtyProcess).pause();
-    this.#exitPoll ??= setInterval(() => {
-      if (!this.#hasExited()) return;
-      this.#draining = true;
-      this.#resumeOutput();
-    }, EXIT_POLL_MS);
   }
 
   #resumeOutput(): void {
-    this.#stopExitPoll();
     (this.#terminal as PtyProcess).resume();
   }
 
-  #stopExitPoll(): void {
-    if (this.#exitPoll !== null) clearInterval(this.#exitPoll);
-    this.#exitPoll = null;
-  }
-
-  /** Whether the command has exited and been reaped (node-pty reaps it at once), so it can write no more. */
-  #hasExited(): boolean {
-    try {
-      process.kill(this.pid as number, 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
-    }
+  /**
+   * Closes this process's hold on the terminal: with the command gone, the terminal ends (EIO) once
+   * its output is read, unless a descendant still holds it.
+   */
+  #letGo(): void {
+    if (this.#hold === null) return;
+    closeSync(this.#hold);
+    this.#hold = null;
   }
 
   #onExit(exitCode: number, signal: number | undefined): void {
     this.#exited = true;
-    this.#stopExitPoll();
+    this.#stopWatching();
+    this.#letGo();
     const signalName = signal ? (SIGNAL_NAMES.get(signal) ?? null) : null;
     this.exitCode = signalName === null ? exitCode : null;
     this.signalCode = signalName;
@@ -237,40 +221,4 @@ export class PtyChild extends EventEmitter {
     this.emit('exit', this.exitCode, this.signalCode);
     this.emit('close', this.exitCode, this.signalCode);
   }
-}
-
-/**
- * Spawns a command under a new pseudo-terminal (its own session), with echo turned off before it
- * starts, and returns it as a child-like {@link PtyChild}. `@lydell/node-pty` is loaded only now.
- * A command that cannot be started is reported by an `'error'` event, as `child_process.spawn` does.
- * @throws TypeError or RangeError for an invalid argument or option.
- * @throws PtyUnavailableError when the pseudo-terminal package cannot be loaded.
- */
-export function spawnPtyChild(
-  file: string,
-  args: readonly string[] = [],
-  options?: PtyChildOptions,
-): PtyChild {
-  validateCommand(file, args);
-  const settings = resolvePtyChildOptions(options);
-  const pty = loadPtyModule(settings.ptyPackage);
-  const startError = checkSpawnable(file, settings.cwd, settings.env);
-  if (startError !== null) return new PtyChild(null, startError);
-  let terminal: PtyProcess;
-  try {
-    terminal = pty.spawn('/bin/sh', ['-c', WRAPPER_SCRIPT, WRAPPER_NAME, file, ...args], {
-      name: settings.env['TERM'],
-      cols: settings.cols,
-      rows: settings.rows,
-      ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
-      env: settings.env,
-      // Raw Buffers: the bytes stay as the command wrote them, for the decoder's fallback.
-      encoding: null,
-    });
-  } catch (error) {
-    return new PtyChild(null, error as Error);
-  }
-  const child = new PtyChild(terminal, null);
-  if (settings.input !== undefined) child.stdin?.end(settings.input);
-  return child;
 }

@@ -11,6 +11,8 @@ export interface PtyProcess {
   readonly pid: number;
   /** The terminal's master descriptor (node-pty's UnixTerminal has it, though its IPty type does not say so). */
   readonly fd?: number;
+  /** The path of the terminal's slave side (`/dev/pts/N`), on Unix. */
+  readonly ptsName?: string;
   onData(listener: (data: Buffer) => void): unknown;
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): unknown;
   /** Errors of the terminal's socket other than the EIO that ends it. */

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -11,9 +12,14 @@ import {
 import iconv from 'iconv-lite';
 import { Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { type PtyChild, spawnPtyChild } from '../src/pty-child';
+import { type PtyChild, spawnPtyChild } from '../src/index';
 import { loadPtyModule, PtyUnavailableError } from '../src/pty-load';
 import { DEFAULT_PTY_COLS, type PtyChildOptions, resolvePtyOption } from '../src/pty-options';
+
+/** Each signal's first name in Node's table (SIGIOT is SIGABRT's alias, SIGPOLL SIGIO's). */
+const SIGNAL_NAMES = new Map<number, string>();
+for (const [name, number] of Object.entries(constants.signals))
+  if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name);
 
 /** Why the native package cannot load here, or `null`; in CI it must load. */
 const ptyLoadError = (() => {
@@ -250,6 +256,48 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     });
   });
 
+  it('should pass every exit status 0 to 255 through as it is, 129 to 192 included', async () => {
+    // Eight terminals at a time: each status needs a command of its own to exit with it.
+    const statuses = Array.from({ length: 256 }, (_, status) => status);
+    const seen: [number, number | null, NodeJS.Signals | null][] = [];
+    for (let at = 0; at < statuses.length; at += 8) {
+      const batch = statuses.slice(at, at + 8).map(async (status) => {
+        const { exitCode, signalCode } = await runPty('sh', ['-c', `exit ${status}`]);
+        return [status, exitCode, signalCode] as [number, number | null, NodeJS.Signals | null];
+      });
+      seen.push(...(await Promise.all(batch)));
+    }
+    expect(seen).toEqual(statuses.map((status) => [status, status, null]));
+  });
+
+  it('should report each signal that ended the command by its name, never as an exit status', async () => {
+    // Every signal Node names but those that do not end a process by default (stop, continue, ignore).
+    const notEnding = new Set([
+      'SIGSTOP',
+      'SIGTSTP',
+      'SIGTTIN',
+      'SIGTTOU',
+      'SIGCONT',
+      'SIGCHLD',
+      'SIGURG',
+      'SIGWINCH',
+    ]);
+    const signals = [
+      ...new Set(
+        Object.values(constants.signals).map((number) => SIGNAL_NAMES.get(number) as NodeJS.Signals),
+      ),
+    ].filter((name) => !notEnding.has(name));
+    const seen = await Promise.all(
+      signals.map(async (name) => {
+        // By number: sh's kill does not know every name (dash has no STKFLT).
+        const number = constants.signals[name];
+        const { exitCode, signalCode } = await runPty('sh', ['-c', `kill -${number} $$`]);
+        return [name, exitCode, signalCode];
+      }),
+    );
+    expect(seen).toEqual(signals.map((name) => [name, null, name]));
+  });
+
   it('should emit an error like spawn when the command or the working directory does not exist', async () => {
     const missing = spawnPtyChild('pipeguard-no-such-command');
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => missing.once('error', resolve));
@@ -332,8 +380,8 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     const child = spawnPtyChild('sh', ['-c', 'sleep 60 & sleep 60 & echo ready; wait']);
     const exited = finish(child);
     await outputUntil(child, 'ready');
-    // The terminal's session leader (the wrapper), sh and its two sleeps.
-    expect(liveGroupMembers(child.pid!).length).toBe(4);
+    // The terminal's session leader (sh, which replaced the wrapper) and its two sleeps.
+    expect(liveGroupMembers(child.pid!).length).toBe(3);
     child.kill('SIGTERM');
     expect(await exited).toMatchObject({ signalCode: 'SIGTERM' });
     expect(await eventually(() => liveGroupMembers(child.pid!).length === 0)).toBe(true);

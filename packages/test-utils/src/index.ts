@@ -11,6 +11,7 @@ export {
   processStat,
 } from './processes';
 export { propertyRuns, propertyTimeout } from './property-runs';
+export { writePtyBlocker } from './pty-blocker';
 export { describeStageContract, type StageContract } from './stage-contract';
 export {
   chunksOf,

@@ -24,8 +24,11 @@ export function mergeLiveLines(
   const ready: { result: IteratorResult<LiveStreamEvent>; index: number }[] = [];
   let open = iterators.length;
   let waiting: ((result: IteratorResult<LiveStreamEvent>) => void) | null = null;
-  let closed = false;
+  // Set by return() or once every source has ended: from then on every next() is done at once.
+  let finished = false;
+  const done = (): IteratorResult<LiveStreamEvent> => ({ value: undefined, done: true });
   const settle = (result: IteratorResult<LiveStreamEvent>, index: number) => {
+    if (result.done) finished = true;
     if (waiting === null) {
       ready.push({ result, index });
       return;
@@ -38,37 +41,36 @@ export function mergeLiveLines(
   const pull = (index: number) => {
     const stream = (sources[index] as readonly [LiveStreamName, LiveLines])[0];
     (iterators[index] as AsyncIterator<LiveEvent>).next().then((result) => {
-      if (closed) return;
+      if (finished) return;
       if (result.done) {
-        if (--open === 0) settle({ value: undefined, done: true }, -1);
+        if (--open === 0) settle(done(), -1);
         return;
       }
       settle({ value: { ...result.value, stream }, done: false }, index);
     });
   };
   for (let index = 0; index < iterators.length; index++) pull(index);
-  if (open === 0) ready.push({ result: { value: undefined, done: true }, index: -1 });
+  if (open === 0) finished = true;
   return {
     next: () => {
       const entry = ready.shift();
-      if (entry !== undefined) {
-        // The end stays the answer once reached.
-        if (entry.result.done) ready.unshift(entry);
-        else pull(entry.index);
+      if (entry !== undefined && !entry.result.done) {
+        pull(entry.index);
         return Promise.resolve(entry.result);
       }
-      if (closed) return Promise.resolve({ value: undefined, done: true });
+      if (finished) return Promise.resolve(done());
       return new Promise((resolve) => {
         waiting = resolve;
       });
     },
     return: async () => {
-      closed = true;
+      finished = true;
       ready.length = 0;
-      for (const iterator of iterators) await iterator.return?.();
-      waiting?.({ value: undefined, done: true });
+      const resolve = waiting;
       waiting = null;
-      return { value: undefined, done: true };
+      resolve?.(done());
+      for (const iterator of iterators) await iterator.return?.();
+      return done();
     },
     [Symbol.asyncIterator]() {
       return this;

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { PtyOption } from '@pipeguard/pty';
 import { describeReceived } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
@@ -61,14 +62,15 @@ export function validateSpawnOptions({ input, cwd, shell, env }: RunOptions): vo
   if (typeof shell === 'string') rejectNullBytes('shell', shell);
   if (env === undefined || env === null || typeof env !== 'object') return;
   for (const [key, value] of Object.entries(env)) {
-    rejectNullBytes(`env`, key, 'key');
+    if (key.includes('\0')) {
+      throw new TypeError(`The "env" option must have keys without null bytes. Received ${inspect(key)}`);
+    }
     if (typeof value === 'string') rejectNullBytes(`env.${key}`, value);
   }
 }
 
-function rejectNullBytes(name: string, value: string, what = 'value'): void {
+function rejectNullBytes(name: string, value: string): void {
   if (!value.includes('\0')) return;
-  throw new TypeError(
-    `The "${name}" option must be a string without null bytes. Received ${what} ${describeReceived(value)}`,
-  );
+  // inspect() shows the null byte as \x00, as Node's own ERR_INVALID_ARG_VALUE does.
+  throw new TypeError(`The "${name}" option must be a string without null bytes. Received ${inspect(value)}`);
 }
