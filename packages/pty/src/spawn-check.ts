@@ -11,7 +11,7 @@ export function checkSpawnable(
   cwd: string | undefined,
   env: Record<string, string>,
 ): NodeJS.ErrnoException | null {
-  if (cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+  if (cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false, bigint: true })?.isDirectory()) {
     return spawnError('ENOENT', file, cwd);
   }
   const base = cwd ?? process.cwd();
@@ -20,7 +20,7 @@ export function checkSpawnable(
     : (env['PATH'] ?? '').split(delimiter).map((dir) => join(resolve(base, dir || '.'), file));
   let found = false;
   for (const candidate of candidates) {
-    if (!statSync(candidate, { throwIfNoEntry: false })?.isFile()) continue;
+    if (!statSync(candidate, { throwIfNoEntry: false, bigint: true })?.isFile()) continue;
     found = true;
     try {
       accessSync(candidate, constants.X_OK);

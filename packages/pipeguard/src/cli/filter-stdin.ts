@@ -1,6 +1,6 @@
 import { type PipelineOptions, pipeline, resolveAutoFallback } from '@pipeguard/pipeline';
 import { PassThrough } from 'readable-stream';
-import { printable, writeJson, writeNote, writeOut } from './output';
+import { onOutputFailure, outputFailure, printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, progressOnStderr } from './progress-line';
 import { decodeStages, streamingSettings, streamThrough } from './stream-command';
@@ -12,7 +12,8 @@ type FilterCommand = Extract<CliCommand, { kind: 'filter' }>;
 /**
  * `COMMAND | pipeguard [options]`: filters standard input through the preset and prints the result;
  * with `--max-bytes none` it streams the decoded input through as it arrives. Ctrl-C ends the input
- * where it is: what arrived is printed, then the status is 130.
+ * where it is: what arrived is printed, then the status is 130. A reader of the output that leaves
+ * ends the input too, and nothing more is printed (main() reports 141, as for SIGPIPE).
  */
 export async function filterStdin({ options, json }: FilterCommand): Promise<number> {
   if (process.stdin.isTTY) {
@@ -25,12 +26,16 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
   const input = new PassThrough();
   process.stdin.pipe(input);
   let stoppedBy: NodeJS.Signals | null = null;
-  const removeHandlers = onTermination((signal) => {
-    stoppedBy ??= signal;
+  const endInput = () => {
     process.stdin.unpipe(input);
     process.stdin.destroy();
     if (!input.writableEnded) input.end();
+  };
+  const removeHandlers = onTermination((signal) => {
+    stoppedBy ??= signal;
+    endInput();
   });
+  const removeOutputWatch = onOutputFailure(endInput);
   try {
     if (settings.maxBytes === null && !json && settings.spill === undefined) {
       const stages = decodeStages('stdin', {
@@ -46,10 +51,12 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
       if (json) writeJson('filter', result);
       else writeOut(printable(result));
     }
+    if (outputFailure() !== null) return signalExitStatus('SIGPIPE');
     if (stoppedBy === null) return 0;
     if (!json) writeNote(`interrupted by ${stoppedBy}; printed what had arrived`);
     return signalExitStatus(stoppedBy);
   } finally {
     removeHandlers();
+    removeOutputWatch();
   }
 }

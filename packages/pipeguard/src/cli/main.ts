@@ -1,11 +1,26 @@
 import { version } from '../../package.json';
 import { checkEncodings } from './option-values';
-import { writeNote, writeOut } from './output';
+import { flushOutput, outputFailure, writeNote, writeOut } from './output';
 import { type CliCommand, parseCli } from './parse-cli';
+import { signalExitStatus } from './termination';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
-/** Runs the pipeguard CLI on its arguments and resolves to the exit status; never throws. */
+/**
+ * Runs the pipeguard CLI on its arguments and resolves to the exit status; never throws. When a
+ * reader of pipeguard's stdout or stderr left before all was written, the status is 141, what a
+ * shell shows for a command ended by SIGPIPE (the command's group has been ended by then).
+ */
 export async function main(args: readonly string[]): Promise<number> {
+  const status = await statusOf(args);
+  await flushOutput();
+  const failed = outputFailure();
+  if (failed === null) return status;
+  if (failed.error.code === 'EPIPE') return signalExitStatus('SIGPIPE');
+  writeNote(`cannot write ${failed.name}: ${failed.error.message}`);
+  return 1;
+}
+
+async function statusOf(args: readonly string[]): Promise<number> {
   try {
     return await execute(parseCli(args));
   } catch (error) {

@@ -5,10 +5,23 @@ import { endsAtLineStart } from '@pipeguard/shared';
 /** Version of the `--json` shape, described by the package's `schema.json`. */
 export const JSON_SCHEMA_VERSION = 1;
 
+/** pipeguard's own output streams. */
+export type OutputName = 'stdout' | 'stderr';
+
+/** What ended writing to one of pipeguard's streams: its reader left (EPIPE), or another error. */
+export interface OutputFailure {
+  name: OutputName;
+  error: NodeJS.ErrnoException;
+}
+
 // Whether each stream's last byte written ends a line, so a note can start a line of its own.
 const atLineStart = { stdout: true, stderr: true };
+// The first failure of either stream, and who wants to hear of it: process-wide, as the streams are.
+let failure: OutputFailure | null = null;
+const failureListeners = new Set<(failure: OutputFailure) => void>();
+const watched = { stdout: false, stderr: false };
 
-/** Writes text to stdout (nothing for empty text); resolves `false` when the stream wants a drain. */
+/** Writes text to stdout (nothing for empty text); returns `false` when the stream wants a drain. */
 export function writeOut(text: string): boolean {
   return write('stdout', text);
 }
@@ -18,11 +31,66 @@ export function writeErr(text: string): boolean {
   return write('stderr', text);
 }
 
-/** Writes text to stdout or stderr, keeping track of whether it ended a line. */
-export function write(name: 'stdout' | 'stderr', text: string): boolean {
-  if (text === '') return true;
+/**
+ * Writes text to stdout or stderr, keeping track of whether it ended a line. Once a stream has
+ * failed (its reader left), what is written to it is dropped: `true`, nothing to wait for.
+ */
+export function write(name: OutputName, text: string): boolean {
+  if (text === '' || failedStream(name)) return true;
   atLineStart[name] = endsAtLineStart(text);
   return output(name).write(text);
+}
+
+/**
+ * Resolves once `name` has taken what it was given ('drain'), or can take nothing more (its reader
+ * left): a writer waiting on it never waits for a 'drain' that will not come.
+ */
+export function whenWritable(name: OutputName): Promise<void> {
+  if (failedStream(name) || !output(name).writableNeedDrain) return Promise.resolve();
+  return drained(name);
+}
+
+/** Resolves at the next 'drain' or 'close' of `name`, or at a failure of either stream. */
+function drained(name: OutputName): Promise<void> {
+  const stream = process[name];
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      failureListeners.delete(done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+    failureListeners.add(done);
+  });
+}
+
+/**
+ * Resolves once what was written to stdout and stderr has been taken, or failed: a reader that left
+ * while the last output was written is known only then (Node reports EPIPE a tick after the write).
+ */
+export async function flushOutput(): Promise<void> {
+  for (const name of ['stdout', 'stderr'] as const) {
+    const stream = process[name];
+    if (watched[name] && !failedStream(name) && stream.writableLength > 0) await drained(name);
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The first failure of pipeguard's stdout or stderr (EPIPE: its reader left), or `null`. */
+export function outputFailure(): OutputFailure | null {
+  return failure;
+}
+
+/** Calls `listener` at the first failure of stdout or stderr; returns the remover. */
+export function onOutputFailure(listener: (failure: OutputFailure) => void): () => void {
+  if (failure !== null) {
+    listener(failure);
+    return () => {};
+  }
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
 }
 
 /**
@@ -30,6 +98,7 @@ export function write(name: 'stdout' | 'stderr', text: string): boolean {
  * mid-line, and after stdout text cut mid-line when both streams go to the same terminal or file.
  */
 export function writeNote(note: string): void {
+  if (failedStream('stderr')) return;
   const stdoutShowsHere = !atLineStart.stdout && sameDestination();
   const lineBreak = !atLineStart.stderr || stdoutShowsHere ? '\n' : '';
   output('stderr').write(`${lineBreak}pipeguard: ${note}\n`);
@@ -40,7 +109,9 @@ export function writeNote(note: string): void {
 /** Whether stdout and stderr are one file, pipe or terminal (`2>&1`, or both on a terminal). */
 function sameDestination(): boolean {
   try {
-    const [out, err] = [fstatSync(1), fstatSync(2)];
+    // bigint: a plain fstat of a pipe leaves S_IFIFO in the array realpathSync reads for cached path
+    // components, which cuts module resolution short (a pnpm layout then fails to load a dependency).
+    const [out, err] = [fstatSync(1, { bigint: true }), fstatSync(2, { bigint: true })];
     return out.dev === err.dev && out.ino === err.ino && out.rdev === err.rdev;
   } catch {
     return false;
@@ -65,19 +136,26 @@ export function printable(capture: Capture): string {
   return endsWithMarker ? `${text}\n` : text;
 }
 
-const quiet = { stdout: false, stderr: false };
+/** Whether `name` can take no more: it failed, or was destroyed after the other one did. */
+function failedStream(name: OutputName): boolean {
+  return failure?.name === name || (watched[name] && process[name].destroyed);
+}
 
 /**
- * `process.stdout` or `process.stderr`, ignoring EPIPE from its first use on, so `pipeguard … | head`
- * ends quietly. Opened only when written to: a run that prints nothing does not pay for the streams.
+ * `process.stdout` or `process.stderr`, watched for errors from its first use on: the first one (EPIPE
+ * when `pipeguard … | head` is done reading) is recorded and told to the listeners, so the run ends as
+ * a shell pipeline's does. Opened only when written to: a run that prints nothing does not pay for it.
  */
-export function output(name: 'stdout' | 'stderr'): NodeJS.WriteStream {
+export function output(name: OutputName): NodeJS.WriteStream {
   const stream = process[name];
-  if (!quiet[name]) {
+  if (!watched[name]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
+      if (failure !== null) return;
+      failure = { name, error };
+      for (const listener of [...failureListeners]) listener(failure);
+      failureListeners.clear();
     });
-    quiet[name] = true;
+    watched[name] = true;
   }
   return stream;
 }

@@ -1,7 +1,7 @@
 import { isatty } from 'node:tty';
 import type { PipelineStages } from '@pipeguard/pipeline';
 import { formatBytes, monotonicMs } from '@pipeguard/shared';
-import { output } from './output';
+import { output, write } from './output';
 
 /** Live counts of one stream, read each time the line is redrawn. */
 export interface StreamMeter {
@@ -88,5 +88,15 @@ export function meterOf(label: string, { counter, guard, sink }: PipelineStages)
  * that a run whose stderr is a pipe or a file does not open the stream before it has text for it.
  */
 export function progressOnStderr(meters: readonly StreamMeter[]): ProgressLine | undefined {
-  return isatty(2) ? new ProgressLine(output('stderr'), meters) : undefined;
+  if (!isatty(2)) return undefined;
+  const stderr = output('stderr');
+  // Through write(), which drops what a terminal that went away can no longer take.
+  const terminal = {
+    isTTY: true,
+    get columns() {
+      return stderr.columns;
+    },
+    write: (text: string) => write('stderr', text),
+  };
+  return new ProgressLine(terminal, meters);
 }

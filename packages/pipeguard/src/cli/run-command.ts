@@ -1,8 +1,17 @@
-import { once } from 'node:events';
 import { fstatSync, statSync } from 'node:fs';
-import type { LiveStreamEvent, RunOptions, RunOutcome, RunResult } from '@pipeguard/pipeline';
+import type { LiveStreamEvent, RunOptions, RunResult } from '@pipeguard/pipeline';
 import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
-import { printable, write, writeErr, writeJson, writeNote, writeOut } from './output';
+import {
+  onOutputFailure,
+  outputFailure,
+  printable,
+  whenWritable,
+  write,
+  writeErr,
+  writeJson,
+  writeNote,
+  writeOut,
+} from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, progressOnStderr } from './progress-line';
 import { streamCommand } from './stream-command';
@@ -20,7 +29,8 @@ type RunCommand = Extract<CliCommand, { kind: 'run' }>;
  * pipeguard's stdin, prints its stdout and stderr made safe, and returns the exit status (the
  * command's own, 124 on timeout, 128+N for signal N). With `--max-bytes none` the output streams
  * through as it arrives. Ctrl-C, SIGTERM and SIGHUP stop the group as a cancellation does; a second
- * one kills it.
+ * one kills it. A reader of pipeguard's stdout or stderr that leaves stops it the same way, and
+ * nothing more is printed (main() then reports 141, as a shell does for SIGPIPE).
  */
 export async function runCommand({ argv, options, stdin, json }: RunCommand): Promise<number> {
   const [file, ...args] = argv;
@@ -33,6 +43,9 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
     if (count === 1) controller.abort(new Error(`pipeguard received ${signal}`));
     else if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
   });
+  const removeOutputWatch = onOutputFailure(({ name }) =>
+    controller.abort(new Error(`the reader of pipeguard's ${name} left`)),
+  );
   const settings = { ...options, signal: controller.signal } as RunOptions;
   // Unbounded output is shown as it arrives rather than held: holding it is what fails at scale.
   // Under a terminal or with live lines, run() does the spawning and the decoding (`--max-bytes none` as well).
@@ -51,9 +64,12 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
       : captureCommand(file, args, settings, stdin, (started) => {
           pid = started;
         }));
+    // A reader that left was the end of the run, as SIGPIPE ends a pipeline: nothing more is printed,
+    // and main() reports the status.
+    if (outputFailure() !== null) return signalExitStatus('SIGPIPE');
     if (json) writeJson('run', result);
     else if (!streaming) printResult(result, options.liveLines === true);
-    if (!json) printNotes(result as RunOutcome, stoppedBy, options.timeout as number | null | undefined);
+    if (!json) printNotes(result, stoppedBy, options.timeout as number | null | undefined);
     return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { reason?: string };
@@ -67,6 +83,7 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
     return notFound ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
   } finally {
     removeHandlers();
+    removeOutputWatch();
   }
 }
 
@@ -116,15 +133,17 @@ async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
       event.type === 'line'
         ? `${event.text}${event.terminator === '\r' ? '\r' : '\n'}`
         : `[${event.lines} lines not shown live: stderr fell behind; the result keeps them]\n`;
-    if (!write('stderr', text)) await once(process.stderr, 'drain');
+    if (!write('stderr', text)) await whenWritable('stderr');
   }
 }
 
 /** Whether file descriptor `fd` is open on /dev/null (never on Windows, which has none). */
 function isDevNull(fd: number): boolean {
   try {
-    const file = fstatSync(fd);
-    return file.isCharacterDevice() && file.rdev === statSync('/dev/null').rdev;
+    // bigint: a plain fstat of a pipe leaves S_IFIFO in the array realpathSync reads for cached path
+    // components, which cut module resolution short when stdin was a pipe.
+    const file = fstatSync(fd, { bigint: true });
+    return file.isCharacterDevice() && file.rdev === statSync('/dev/null', { bigint: true }).rdev;
   } catch {
     return false;
   }
@@ -151,7 +170,7 @@ function printResult(result: RunResult, live: boolean): void {
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 function printNotes(
-  result: RunOutcome,
+  result: RunResult,
   stoppedBy: NodeJS.Signals | null,
   timeout: number | null | undefined,
 ): void {

@@ -18,7 +18,7 @@ import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { quoteShellArgument } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { PassThrough, pipeline, Writable } from 'readable-stream';
-import { write } from './output';
+import { whenWritable, write } from './output';
 
 /**
  * Runs a command whose output is unbounded (`--max-bytes none`): each stream is guarded, split,
@@ -119,7 +119,9 @@ export function decodeStages(label: string, settings: DecodeSettings) {
  * Pipes a child's stream through the decode stages to stdout or stderr, and gives back an empty stream that
  * ends when the pipe does (for `capture()` to watch) and the promise of the stages' end. When
  * `capture()` closes that stream early (a descendant holds the pipe after the child exited), the
- * pipe is closed too and the stages end with what arrived.
+ * pipe is closed too and the stages end with what arrived. An error of the pipe fails that stream
+ * (so `capture()` ends the group) and the promise; once the target's reader has left, what arrives
+ * is dropped, so the child is never held back by a 'drain' that will not come.
  */
 export function streamThrough(
   source: (ChildOutput & { readonly readableEnded: boolean }) | null,
@@ -132,7 +134,7 @@ export function streamThrough(
     objectMode: true,
     write(text: string, _encoding, callback) {
       if (write(target, text)) callback();
-      else process[target].once('drain', () => callback());
+      else whenWritable(target).then(() => callback());
     },
   });
   const done = new Promise<void>((resolve, reject) => {
@@ -144,10 +146,15 @@ export function streamThrough(
     return { ended, done };
   }
   source.once('end', () => ended.end());
+  source.on('error', (error) => {
+    source.unpipe(first);
+    first.destroy(error);
+    ended.destroy(error);
+  });
   ended.once('close', () => {
     if (source.readableEnded) return;
     source.unpipe(first);
-    first.end();
+    if (!first.destroyed) first.end();
     source.destroy();
   });
   source.pipe(first);

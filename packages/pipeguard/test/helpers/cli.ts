@@ -51,3 +51,27 @@ export async function runCli(
     durationMs: performance.now() - started,
   };
 }
+
+/** How a shell pipeline around the built binary ended: the binary's own status and what reached the end. */
+export interface ShellPipelineRun {
+  /** The exit status of the pipeline's first command (`${PIPESTATUS[0]}`), or of its `at`-th. */
+  statuses: number[];
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `script` with bash, `pipeguard` standing for the built binary, as a user types it
+ * (`pipeguard -- seq 1 3000000 | head -1`), and resolves with every command's exit status.
+ */
+export async function runShellPipeline(
+  script: string,
+  options: { cwd?: string } = {},
+): Promise<ShellPipelineRun> {
+  const wrapped = `pipeguard() { ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"; }\n${script}\necho "statuses: \${PIPESTATUS[*]}" >&2`;
+  const child = spawn('bash', ['-c', wrapped], { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd });
+  const [stdout, stderr] = await Promise.all([collectBytes(child.stdout!), collectBytes(child.stderr!)]);
+  const text = stderr.toString();
+  const statuses = /statuses: ([\d ]+)\n$/.exec(text)?.[1]?.split(' ').map(Number) ?? [];
+  return { statuses, stdout: stdout.toString(), stderr: text.replace(/statuses: [\d ]+\n$/, '') };
+}

@@ -25,7 +25,8 @@ export class RunError extends Error {
 
 /** The `RunError` for an error `spawn()` reported: a missing working directory, command or permission. */
 export function spawnFailure(file: string, cwd: string | undefined, error: NodeJS.ErrnoException): RunError {
-  const cwdMissing = cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory();
+  const cwdMissing =
+    cwd !== undefined && !statSync(cwd, { throwIfNoEntry: false, bigint: true })?.isDirectory();
   if (cwdMissing) {
     return new RunError('ERR_RUN_CWD', file, `the working directory "${cwd}" does not exist`, {
       cause: error,
