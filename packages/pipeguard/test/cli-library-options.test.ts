@@ -34,18 +34,22 @@ describe('pipeguard library options: parsing', () => {
     expect(optionsOf(['--', 'make'])).toEqual({});
   });
 
-  it('should take --keep-matches alone or with =REGEX, never the next word as its value', () => {
+  it('should take --keep-matches alone or with =TEXT (a literal), never the next word as its value', () => {
     const alone = parseCli(['--keep-matches', '--', 'make', '--keep-matches']);
     expect(alone).toMatchObject({ options: { keepMatches: true }, argv: ['make', '--keep-matches'] });
-    const pattern = optionsOf(['--keep-matches=^E\\d+', '--', 'make']).keepMatches;
-    expect(pattern).toEqual(/^E\d+/);
+    expect(optionsOf(['--keep-matches=^E\\d+', '--', 'make']).keepMatches).toBe('^E\\d+');
+    expect(optionsOf(['--keep-regex=^E\\d+', '--', 'make']).keepMatches).toEqual(/^E\d+/);
     expect(optionsOf(['--keep-matches', '--fold'])).toEqual({ keepMatches: true, foldRepeats: true });
   });
 
   it.each([
     [['--render', 'xterm', '--', 'x'], "--render must be terminal or raw; got 'xterm'"],
     [['--cut-at', 'word', '--', 'x'], "--cut-at must be byte or line; got 'word'"],
-    [['--keep-matches=(', '--', 'x'], "--keep-matches must be a regular expression; got '('"],
+    [['--keep-regex=(', '--', 'x'], "--keep-regex must be a regular expression; got '('"],
+    [
+      ['--keep-regex=a', '--keep-matches', '--', 'x'],
+      '--keep-matches and --keep-regex each choose the lines kept',
+    ],
     [['--agent=yes', '--', 'x'], '--agent does not take a value'],
     [['read', 'f', '--render', 'terminal'], "--render does not apply to 'read'"],
     [['lines', 'f', '--fold'], "--fold does not apply to 'lines'"],
@@ -58,7 +62,8 @@ describe('pipeguard library options: parsing', () => {
     for (const synopsis of [
       '--render terminal|raw',
       '--fold',
-      '--keep-matches[=REGEX]',
+      '--keep-matches[=TEXT]',
+      '--keep-regex REGEX',
       '--cut-at line|byte',
       '--agent',
     ]) {
@@ -89,7 +94,7 @@ describe('pipeguard library options: the built binary', () => {
     expect((await runCli(['--', 'sh', '-c', 'yes x | head -n 3'])).stdout).toBe('x\nx\nx\n');
   });
 
-  it('should keep the middle lines that match with --keep-matches, the built-in set or REGEX', async () => {
+  it('should keep the middle lines that match with --keep-matches (the built-in set) or --keep-regex', async () => {
     const script = 'seq 1 20000; echo "main.c:3:5: error: boom"; echo "  at here"; seq 1 20000';
     const args = ['--max-bytes', '2000', '--keep', 'both'];
     const builtIn = await runCli([...args, '--keep-matches', '--', 'sh', '-c', script]);
@@ -98,7 +103,7 @@ describe('pipeguard library options: the built binary', () => {
     );
     expect(builtIn.stdout).toContain('[line 20002, byte 108918]   at here\n');
     expect((await runCli([...args, '--', 'sh', '-c', script])).stdout).not.toContain('error: boom');
-    const own = await runCli([...args, '--keep-matches=^5000$', '--', 'seq', '1', '100000']);
+    const own = await runCli([...args, '--keep-regex=^5000$', '--', 'seq', '1', '100000']);
     expect(own.stdout).toContain('[line 5000, byte 23888] 5000\n');
     expect(own.stdout).not.toContain('error');
   });

@@ -1,5 +1,6 @@
 import { FileWindowError, type LineClip, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
 import { quoteShellArgument } from '@pipeguard/shared';
+import { countOf } from './count-of';
 import { guardFile } from './file-guard';
 import { writeJson, writeNote, writeOut } from './output';
 import type { CliCommand, GivenOption } from './parse-cli';
@@ -60,7 +61,7 @@ export async function readWindow({ file, options, given, json }: ReadCommand): P
       })}`;
   writeNote(
     `read bytes ${window.offset} up to ${window.nextOffset} of ${window.fileSize}; trimmed ${window.trimmedStartBytes} ` +
-      `at the start, ${window.trimmedEndBytes} at the end; ${window.illFormedBytes} ill-formed bytes; ${next}`,
+      `at the start, ${window.trimmedEndBytes} at the end; ${countOf(window.illFormedBytes, 'ill-formed byte')}; ${next}`,
   );
   return 0;
 }

@@ -3,8 +3,9 @@ import {
   countValue,
   durationValue,
   fallbackValue,
-  patternValue,
+  literalValue,
   ptyValue,
+  regexValue,
   sizeValue,
 } from './option-values';
 
@@ -18,7 +19,7 @@ export interface CliOption {
   short?: string;
   /** What the value looks like in `--help` (`SIZE`); absent for a flag. */
   value?: string;
-  /** The value may be left out (`--keep-matches` or `--keep-matches=REGEX`): given, it follows `=`. */
+  /** The value may be left out (`--keep-matches` or `--keep-matches=TEXT`): given, it follows `=`. */
   optionalValue?: boolean;
   /** The words a shell completes the value with, when they are fixed. */
   choices?: readonly string[];
@@ -75,7 +76,7 @@ export const OPTION_TABLE: readonly CliOption[] = [
     commands: CAPTURING,
     key: 'render',
     parse: (flag, text) => choiceValue(flag, text, RENDER_CHOICES),
-    help: 'terminal: keep what a terminal would show (redraws applied, colours removed) before the budget is spent; the spill gets the raw bytes (default raw)',
+    help: 'terminal: keep what a terminal would show (redraws applied, colours removed) before the budget is spent; the spill gets the raw bytes (default raw; terminal with --pty or --agent)',
   },
   {
     name: 'fold',
@@ -85,12 +86,20 @@ export const OPTION_TABLE: readonly CliOption[] = [
   },
   {
     name: 'keep-matches',
-    value: 'REGEX',
+    value: 'TEXT',
     optionalValue: true,
     commands: CAPTURING,
     key: 'keepMatches',
-    parse: patternValue,
-    help: 'keep the lines of the omitted middle that match (the built-in error patterns, or REGEX), with 2 lines after each and their line and byte, within the budget',
+    parse: literalValue,
+    help: 'keep the lines of the omitted middle that match (the built-in error patterns, or the lines containing TEXT, a literal), with 2 lines after each and their line and byte, within the budget',
+  },
+  {
+    name: 'keep-regex',
+    value: 'REGEX',
+    commands: CAPTURING,
+    key: 'keepMatches',
+    parse: regexValue,
+    help: 'as --keep-matches, the lines a regular expression matches (JavaScript syntax); not with --keep-matches',
   },
   {
     name: 'cut-at',

@@ -58,11 +58,15 @@ export async function checkEncodings(flag: string, fallback: unknown): Promise<v
 }
 
 /**
- * `--keep-matches[=REGEX]`: without a value (or with an empty one) the sink's built-in error patterns,
- * else the caller's regular expression (JavaScript syntax, no flags).
+ * `--keep-matches[=TEXT]`: without a value (or with an empty one) the sink's built-in error patterns,
+ * else the lines containing TEXT, a literal as a string is everywhere (the library, the MCP server).
  */
-export function patternValue(flag: string, text: string): true | RegExp {
-  if (text === '') return true;
+export function literalValue(_flag: string, text: string): true | string {
+  return text === '' ? true : text;
+}
+
+/** `--keep-regex=REGEX`: the lines a regular expression matches (JavaScript syntax, no flags). */
+export function regexValue(flag: string, text: string): RegExp {
   try {
     return new RegExp(text);
   } catch (error) {

@@ -70,6 +70,10 @@ function libraryOptions(given: readonly GivenOption[]): LibraryOptions {
     const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
     if (option.key === undefined) continue;
     const flag = `--${name}`;
+    // Two flags set `keepMatches` (a literal, a regular expression): one meaning each, one of them.
+    if (option.key in options && option.key === 'keepMatches') {
+      throw new UsageError('--keep-matches and --keep-regex each choose the lines kept: give one of them');
+    }
     const value = option.parse ? option.parse(flag, text ?? '') : (text ?? !isNegation(option));
     if (option.key.startsWith('pty.')) size[option.key.slice(4)] = value;
     else options[option.key] = value;

@@ -1,6 +1,7 @@
 import { fstatSync, statSync } from 'node:fs';
 import type { LiveStreamEvent, RunOptions, RunResult } from '@pipeguard/pipeline';
 import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
+import { countOf } from './count-of';
 import {
   onOutputFailure,
   outputFailure,
@@ -132,7 +133,7 @@ async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
     const text =
       event.type === 'line'
         ? `${event.text}${event.terminator === '\r' ? '\r' : '\n'}`
-        : `[${event.lines} lines not shown live: stderr fell behind; the result keeps them]\n`;
+        : `[${countOf(event.lines, 'line')} not shown live: stderr fell behind; the result keeps them]\n`;
     if (!write('stderr', text)) await whenWritable('stderr');
   }
 }

@@ -33,7 +33,7 @@ function heading(commands: readonly CommandName[] | undefined): string {
   return `Options for ${listed}:`;
 }
 
-/** `--max-bytes SIZE`, `--keep-matches[=REGEX]`, `-h, --help`: how an option is written in `--help`. */
+/** `--max-bytes SIZE`, `--keep-matches[=TEXT]`, `-h, --help`: how an option is written in `--help`. */
 export function optionSynopsis(option: CliOption): string {
   const value = option.optionalValue ? `[=${option.value}]` : ` ${option.value}`;
   const long = `--${option.name}${option.value === undefined ? '' : value}`;
