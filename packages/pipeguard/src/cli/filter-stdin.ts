@@ -24,6 +24,8 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
   const settings = options as PipelineOptions;
   // A stage of our own between stdin and the pipeline, so an interruption can end the input cleanly.
   const input = new PassThrough();
+  // pipe() passes no error on: a failing stdin (a reset socket) fails the input, and so the run.
+  process.stdin.once('error', (error) => input.destroy(error));
   process.stdin.pipe(input);
   let stoppedBy: NodeJS.Signals | null = null;
   const endInput = () => {
@@ -50,6 +52,10 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
       const result = await running.finally(() => progress?.stop());
       if (json) writeJson('filter', result);
       else writeOut(printable(result));
+      // The spill file is named: by the marker, or here.
+      if (!json && result.spillPath !== null && !result.truncated) {
+        writeNote(`the raw ${result.label} is in ${result.spillPath}`);
+      }
     }
     if (outputFailure() !== null) return signalExitStatus('SIGPIPE');
     if (stoppedBy === null) return 0;

@@ -69,12 +69,21 @@ function drained(name: OutputName): Promise<void> {
 /**
  * Resolves once what was written to stdout and stderr has been taken, or failed: a reader that left
  * while the last output was written is known only then (Node reports EPIPE a tick after the write).
+ * An empty write is called back after every write before it ('drain' comes only after a full buffer).
  */
 export async function flushOutput(): Promise<void> {
-  for (const name of ['stdout', 'stderr'] as const) {
-    const stream = process[name];
-    if (watched[name] && !failedStream(name) && stream.writableLength > 0) await drained(name);
-  }
+  const flushed = (['stdout', 'stderr'] as const).map((name) => {
+    if (!watched[name] || failedStream(name)) return undefined;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        failureListeners.delete(done);
+        resolve();
+      };
+      failureListeners.add(done);
+      process[name].write('', () => done());
+    });
+  });
+  await Promise.all(flushed);
   await new Promise((resolve) => setImmediate(resolve));
 }
 

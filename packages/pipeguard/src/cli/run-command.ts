@@ -79,7 +79,9 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
     if (!spawnFailed) throw error;
     const cause = (error instanceof RunError ? error.cause : error) as NodeJS.ErrnoException | undefined;
     const notFound = cause?.code === 'ENOENT';
-    const reason = failure.reason ?? (notFound ? 'command not found' : failure.message);
+    // Worded as run()'s RunError words them, whichever path spawned the command.
+    const denied = cause?.code === 'EACCES' ? 'permission denied (not executable?)' : undefined;
+    const reason = failure.reason ?? (notFound ? 'command not found' : (denied ?? failure.message));
     writeNote(`cannot run '${file}': ${reason}`);
     return notFound ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
   } finally {
@@ -186,5 +188,12 @@ function printNotes(
   } else if (result.signal) writeNote(`the command was killed by ${result.signal}`);
   if (result.pipesHeldAfterExit) {
     writeNote('a process the command left behind kept its output open after it exited; pipeguard closed it');
+  }
+  // Every spill file is named: by the marker of what was printed, or here.
+  const printed = result.all ? [result.all] : [result.stdout, result.stderr];
+  for (const captured of new Set([result.stdout, result.stderr, ...(result.all ? [result.all] : [])])) {
+    const named = printed.includes(captured) && captured.truncated;
+    if (captured.spillPath !== null && !named)
+      writeNote(`the raw ${captured.label} is in ${captured.spillPath}`);
   }
 }

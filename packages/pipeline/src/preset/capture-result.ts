@@ -86,7 +86,7 @@ export interface Capture
   decoder: FallbackDecoderStats;
   /** Lines cut at `maxLineBytes` (0 when no line cap is set). */
   clippedLines: number;
-  /** The file holding the raw stream, with `spill`, else `null`. */
+  /** The file holding the raw stream, with `spill` and a stream that had bytes, else `null`. */
   spillPath: string | null;
   /** Bytes in the spill file (at most `spillMaxBytes`). */
   spilledBytes: number;
@@ -170,7 +170,7 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
     excerpts: kept.excerpts,
     decoder: tail ? addDecoderStats(head.decoder, tail.decoder) : head.decoder,
     clippedLines: head.clippedLines + (tail?.clippedLines ?? 0),
-    spillPath: spill?.path ?? null,
+    spillPath: spill?.created ? spill.path : null,
     spilledBytes: spill?.spilledBytes ?? 0,
   };
 }

@@ -11,6 +11,7 @@ import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
+import { ListenerGuard } from './listener-guard';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
@@ -71,9 +72,18 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     settings.live === null
       ? null
       : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), { render: renderer !== null });
-  const chain = [counter, spill, guard, transcoder, liveTap, renderer, folder, limit, sink].filter(
-    (stage) => stage !== null,
-  );
+  const chain = [
+    new ListenerGuard(),
+    counter,
+    spill,
+    guard,
+    transcoder,
+    liveTap,
+    renderer,
+    folder,
+    limit,
+    sink,
+  ].filter((stage) => stage !== null);
   const mapped = folder ?? renderer ?? (guard ? transcoder : null);
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
   const headLines =

@@ -6,7 +6,7 @@ import { Transform } from 'readable-stream';
 
 /**
  * Passes raw bytes on unchanged while also writing the first `maxBytes` of them to a new file in
- * `directory` (created exclusively, mode 0600, when the first byte or the end arrives), so the part a
+ * `directory` (created exclusively, mode 0600, when the first bytes arrive), so the part a
  * capture omits keeps an address. Waits for the file to take each chunk: the spill is complete up to
  * its bound. A file that cannot be created fails the stage; one that cannot take more (a full disk)
  * stops growing while the bytes pass on: `spilledBytes` is what it holds and `stoppedBy` says why.
@@ -27,6 +27,11 @@ export class SpillTap extends Transform {
     const name = label.replace(/[^\w.-]/g, '_');
     this.path = join(directory, `pipeguard-${name}-${globalThis.crypto.randomUUID()}.out`);
     this.#maxBytes = maxBytes;
+  }
+
+  /** Whether the file was created: when the first bytes arrived (an empty stream spills no file). */
+  get created(): boolean {
+    return this.#file !== null;
   }
 
   /** Bytes the spill file holds (at most `maxBytes`; fewer when writing it failed). */
@@ -58,8 +63,8 @@ export class SpillTap extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.push(chunk);
     const room = this.#maxBytes === null ? chunk.length : Math.max(0, this.#maxBytes - this.#written);
-    const file = this.#stoppedBy === null ? this.#openFile() : null;
-    if (file === null || room === 0 || chunk.length === 0) {
+    const file = this.#stoppedBy === null && chunk.length > 0 ? this.#openFile() : null;
+    if (file === null || room === 0) {
       callback();
       return;
     }
@@ -71,8 +76,8 @@ export class SpillTap extends Transform {
 
   override _flush(callback: TransformCallback): void {
     // A file that could not be created has destroyed this stage already, so it never flushes.
-    const file = this.#stoppedBy === null ? this.#openFile() : null;
-    if (file === null || file.destroyed) callback();
+    const file = this.#file;
+    if (file === null || file.destroyed || this.#stoppedBy !== null) callback();
     else file.end(() => callback());
   }
 
