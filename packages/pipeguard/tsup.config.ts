@@ -10,8 +10,9 @@ const esbuild: typeof import('esbuild') = createRequire(createRequire(import.met
 /**
  * Turns the bin's bundle, built as an ES module, into CommonJS: a CommonJS entry spares Node 20 its ES
  * module loader (4–10 % of `node -e 0` per start, measured). tsup's own CommonJS output would also
- * rewrite `?.` and `??` into helper calls on the stages' hot paths; esbuild keeps them. Whitespace and
- * syntax are minified (names are kept).
+ * rewrite `?.` and `??` into helper calls on the stages' hot paths; esbuild keeps them. Whitespace,
+ * syntax and local names are minified: a third fewer bytes to read, hold as a string and compile at each
+ * start (the CLI prints messages, not stack traces; the source map names everything).
  */
 const commonJsChunks: Plugin = {
   name: 'pipeguard-cli-commonjs',
@@ -26,6 +27,7 @@ const commonJsChunks: Plugin = {
       supported: { 'dynamic-import': false },
       minifyWhitespace: true,
       minifySyntax: true,
+      minifyIdentifiers: true,
       // Only pty-load's and fallback-decoder's createRequire read it, after `typeof __filename`.
       logOverride: { 'empty-import-meta': 'silent' },
     });

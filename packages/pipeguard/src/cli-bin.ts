@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { installCodeCache } from './code-cache';
 
-// The bin: the CLI itself is cli-main.cjs and its chunks, compiled with their code caches.
-installCodeCache(__dirname);
+// The bin: the CLI itself is cli-main.cjs, compiled with its code cache. The build writes the digest of
+// cli-main.cjs in place of the dash (scripts/stamp-cli-digest.mjs): the cache's name.
+installCodeCache(__dirname, 'cli-main-digest:-');
 require('./cli-main.cjs');

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { main } from './cli/main';
 
 main(process.argv.slice(2)).then((status) => {

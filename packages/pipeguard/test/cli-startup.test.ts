@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cp, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { useTempDir } from '@pipeguard/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { version } from '../package.json';
 import { CLI, requireBuilt } from './helpers/cli';
 
 const files = useTempDir('pipeguard-cli-startup-');
@@ -84,5 +86,28 @@ describe('pipeguard start-up', () => {
     // Assert
     expect(stdout).toBe('hello\n');
     expect(new Set(caches)).toEqual(new Set(['rejected']));
+  });
+
+  it('should not run the cache of another build of the same length: it is named by a digest of the file', async () => {
+    // Arrange: a copy of the built package, its CLI edited in one character that no sample of a
+    // fingerprint would see (the version string, same length), rebuilt as the build stamps it, the
+    // old cache left in place.
+    const copy = files.path('pipeguard-edited');
+    await cp(dirname(dirname(CLI)), copy, { recursive: true });
+    const main = join(copy, 'dist', 'cli-main.cjs');
+    const source = await readFile(main, 'utf8');
+    const at = source.indexOf(`"${version}"`) + 1;
+    const edited = `${source.slice(0, at)}9${source.slice(at + 1)}`;
+    expect(edited.length).toBe(source.length);
+    await writeFile(main, edited);
+    const stamp = join(dirname(dirname(CLI)), 'scripts', 'stamp-cli-digest.mjs');
+    if (existsSync(stamp)) await promisify(execFile)(process.execPath, [stamp, join(copy, 'dist')]);
+    // Act
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(copy, 'dist', 'cli.cjs'),
+      '--version',
+    ]);
+    // Assert: the edit runs, not the bytecode cached for the file before it.
+    expect(stdout).toBe(`pipeguard 9${version.slice(1)}\n`);
   });
 });

@@ -56,6 +56,9 @@ export async function decodeKept(
   { splitter, clipper, decoder }: DecodeStages,
   { label, maxTextLength = MAX_CAPTURE_BYTES, decodedLength = 0 }: TextLimit,
 ): Promise<DecodedText> {
+  // Nothing kept (a quiet stream, the common stderr): no stream to build, and the stages' counts are zero.
+  if (bytes.length === 0)
+    return { text: '', decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
   const pieces: string[] = [];
   let length = decodedLength;
   const collector = new Writable({
