@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, type Capture, capture, LiveLines, pipeline, run } from '@pipeguard/pipeline';
 import { loadPtyModule } from '@pipeguard/pty';
-import { collectBytes, eventually, isAlive, openDescriptors, writePtyBlocker } from '@pipeguard/test-utils';
+import {
+  collectBytes,
+  endingSignals,
+  eventually,
+  isAlive,
+  openDescriptors,
+  writePtyBlocker,
+} from '@pipeguard/test-utils';
 import { PassThrough, Readable } from 'readable-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt } from './helpers/cli';
@@ -79,24 +86,8 @@ interface NotApplicable {
 }
 type Cell = Check | NotApplicable;
 
-/** Every signal Node names that ends a process by default (SIGKILL included), each by its first name. */
-const ENDING_SIGNALS = (() => {
-  const notEnding = new Set([
-    'SIGSTOP',
-    'SIGTSTP',
-    'SIGTTIN',
-    'SIGTTOU',
-    'SIGCONT',
-    'SIGCHLD',
-    'SIGURG',
-    'SIGWINCH',
-  ]);
-  const names = new Map<number, NodeJS.Signals>();
-  for (const [name, number] of Object.entries(constants.signals)) {
-    if (!names.has(number)) names.set(number, name as NodeJS.Signals);
-  }
-  return [...names.values()].filter((name) => !notEnding.has(name));
-})();
+/** Every signal that ends a process by default, by the name child_process gives it. */
+const ENDING_SIGNALS = endingSignals();
 
 const SEQ_LINES = 300_000;
 /** `seq 1 300000`: 1 988 895 bytes, more than the default budget and than a pipe holds. */

@@ -1,29 +1,20 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadPtyModule } from '@pipeguard/pty';
 import {
   collectBytes,
   eventually,
+  firstLineThenFlagScript,
   liveGroupMembers,
   makeTempDir,
   openDescriptors,
+  ptyLoads,
 } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/index';
 
-/** Why the native package cannot load here, or `null`; in CI it must load. */
-const ptyLoadError = (() => {
-  try {
-    loadPtyModule();
-    return null;
-  } catch (error) {
-    return error as Error;
-  }
-})();
-if (ptyLoadError !== null && process.env['CI'] === 'true') throw ptyLoadError;
-if (ptyLoadError !== null) console.warn(`run() pseudo-terminal tests skipped: ${ptyLoadError.message}`);
+const ptyLoadsHere = ptyLoads('run() pseudo-terminal tests');
 
 const MiB = 1024 * 1024;
 
@@ -84,7 +75,7 @@ describe('run() pty options', () => {
   }, 60_000);
 });
 
-describe.runIf(ptyLoadError === null)('run() under a pseudo-terminal', () => {
+describe.runIf(ptyLoadsHere)('run() under a pseudo-terminal', () => {
   it('should run on a terminal with one merged stream, rendered, line ends as written', async () => {
     const script =
       'import sys; print(sys.stdin.isatty(), sys.stdout.isatty(), sys.stderr.isatty()); print("to stderr", file=sys.stderr)';
@@ -151,14 +142,7 @@ describe.runIf(ptyLoadError === null)('run() under a pseudo-terminal', () => {
   it('should hand a live consumer the first line of python3 (no -u) before the second is printed', async () => {
     const dir = await makeTempDir('run-pty-live-');
     const flag = join(dir, 'first-line-arrived');
-    const script = [
-      'import os, time',
-      'print("first")',
-      'time.sleep(1)',
-      'deadline = time.time() + 10',
-      `while not os.path.exists(${JSON.stringify(flag)}) and time.time() < deadline: time.sleep(0.05)`,
-      `print("second" if os.path.exists(${JSON.stringify(flag)}) else "second, first never arrived")`,
-    ].join('\n');
+    const script = firstLineThenFlagScript(flag);
     // The defaults under a pty: the binary guard on and the output rendered as a terminal shows it.
     const running = run('python3', ['-c', script], { pty: true, liveLines: true });
     const events: string[] = [];

@@ -4,34 +4,22 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   collectBytes,
+  endingSignals,
   eventually,
+  firstLineThenFlagScript,
   liveGroupMembers,
   makeTempDir,
   openDescriptors,
+  ptyLoads,
 } from '@pipeguard/test-utils';
 import iconv from 'iconv-lite';
 import { Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
 import { type PtyChild, spawnPtyChild } from '../src/index';
-import { loadPtyModule, PtyUnavailableError } from '../src/pty-load';
+import { PtyUnavailableError } from '../src/pty-load';
 import { DEFAULT_PTY_COLS, type PtyChildOptions, resolvePtyOption } from '../src/pty-options';
 
-/** Each signal's first name in Node's table (SIGIOT is SIGABRT's alias, SIGPOLL SIGIO's). */
-const SIGNAL_NAMES = new Map<number, string>();
-for (const [name, number] of Object.entries(constants.signals))
-  if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name);
-
-/** Why the native package cannot load here, or `null`; in CI it must load. */
-const ptyLoadError = (() => {
-  try {
-    loadPtyModule();
-    return null;
-  } catch (error) {
-    return error as Error;
-  }
-})();
-if (ptyLoadError !== null && process.env['CI'] === 'true') throw ptyLoadError;
-if (ptyLoadError !== null) console.warn(`Pseudo-terminal tests skipped: ${ptyLoadError.message}`);
+const ptyLoadsHere = ptyLoads('Pseudo-terminal tests');
 
 interface Finished {
   output: Buffer;
@@ -142,7 +130,7 @@ describe('spawnPtyChild options', () => {
   });
 });
 
-describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
+describe.runIf(ptyLoadsHere)('spawnPtyChild', () => {
   it('should not mutate the options object', async () => {
     const options = Object.freeze({
       cols: 100,
@@ -175,14 +163,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
     // Arrange: python3 without -u prints, then waits for a file the test creates only after the line arrived.
     const dir = await makeTempDir('pty-order-');
     const flag = join(dir, 'first-line-arrived');
-    const script = [
-      'import os, time',
-      'print("first")',
-      'time.sleep(1)',
-      'deadline = time.time() + 10',
-      `while not os.path.exists(${JSON.stringify(flag)}) and time.time() < deadline: time.sleep(0.05)`,
-      `print("second" if os.path.exists(${JSON.stringify(flag)}) else "second, first never arrived")`,
-    ].join('\n');
+    const script = firstLineThenFlagScript(flag);
     const events: string[] = [];
     const child = spawnPtyChild('python3', ['-c', script]);
     // Act
@@ -271,22 +252,7 @@ describe.runIf(ptyLoadError === null)('spawnPtyChild', () => {
   });
 
   it('should report each signal that ended the command by its name, never as an exit status', async () => {
-    // Every signal Node names but those that do not end a process by default (stop, continue, ignore).
-    const notEnding = new Set([
-      'SIGSTOP',
-      'SIGTSTP',
-      'SIGTTIN',
-      'SIGTTOU',
-      'SIGCONT',
-      'SIGCHLD',
-      'SIGURG',
-      'SIGWINCH',
-    ]);
-    const signals = [
-      ...new Set(
-        Object.values(constants.signals).map((number) => SIGNAL_NAMES.get(number) as NodeJS.Signals),
-      ),
-    ].filter((name) => !notEnding.has(name));
+    const signals = endingSignals();
     const seen = await Promise.all(
       signals.map(async (name) => {
         // By number: sh's kill does not know every name (dash has no STKFLT).

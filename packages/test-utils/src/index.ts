@@ -12,6 +12,8 @@ export {
 } from './processes';
 export { propertyRuns, propertyTimeout } from './property-runs';
 export { writePtyBlocker } from './pty-blocker';
+export { ptyLoads } from './pty-loads';
+export { endingSignals, firstLineThenFlagScript } from './signals';
 export { describeStageContract, type StageContract } from './stage-contract';
 export {
   chunksOf,
