@@ -38,6 +38,17 @@ type Word = (typeof WORDS)[number];
  * @throws UsageError for anything it cannot make sense of, worded for one line of stderr.
  */
 export function parseCli(args: readonly string[]): CliCommand {
+  // `pipeguard -- COMMAND`, the most common line, has no option to parse: parseArgs is not called.
+  if (args[0] === '--' && args.length > 1) {
+    return {
+      kind: 'run',
+      argv: args.slice(1) as [string, ...string[]],
+      stdin: true,
+      options: {},
+      given: [],
+      json: false,
+    };
+  }
   // `pipeguard ls -la` would otherwise fail on '-la' before the real mistake is seen.
   if (args[0] !== undefined && !args[0].startsWith('-')) commandWord(args[0]);
   const { values, positionals, terminator, given } = parseTokens(args);

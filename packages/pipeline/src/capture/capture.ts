@@ -1,8 +1,8 @@
 import { PtyChild } from '@pipeguard/pty';
-import { PassThrough } from 'readable-stream';
 import { LiveLines } from '../live/live-lines';
 import type { LiveStreamEvent } from '../live/live-merge';
 import { mergeLiveLines } from '../live/live-merge';
+import { ListenerGuard } from '../preset/listener-guard';
 import { type PipelineRun, pipeline } from '../preset/pipeline';
 import type { PipelineStages } from '../preset/pipeline-stages';
 import { type CaptureOptions, type ResolvedCaptureOptions, resolveCaptureOptions } from './capture-options';
@@ -63,8 +63,9 @@ export interface PreparedCapture {
  * what attaches a child to them: an invalid option throws here, before a child is spawned or read.
  */
 export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCapture {
-  const inputs = [new PassThrough(), new PassThrough()] as const;
-  const allInput = settings.all ? new PassThrough() : null;
+  // Guards as inputs: a throwing listener of a stage fails the run, and pipeline() adds no guard of its own.
+  const inputs = [new ListenerGuard(), new ListenerGuard()] as const;
+  const allInput = settings.all ? new ListenerGuard() : null;
   const live =
     settings.liveLines === null
       ? null
@@ -85,8 +86,8 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
 }
 
 interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch'> {
-  inputs: readonly [PassThrough, PassThrough];
-  allInput: PassThrough | null;
+  inputs: readonly [ListenerGuard, ListenerGuard];
+  allInput: ListenerGuard | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
   live: readonly [LiveLines, LiveLines] | null;
 }

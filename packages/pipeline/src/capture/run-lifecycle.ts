@@ -1,5 +1,5 @@
 import { monotonicMs } from '@pipeguard/shared';
-import type { PassThrough } from 'readable-stream';
+import type { Transform } from 'readable-stream';
 import type { LiveLines } from '../live/live-lines';
 import type { Capture } from '../preset/capture-result';
 import type { PipelineRun } from '../preset/pipeline';
@@ -30,7 +30,7 @@ export interface RunParts {
   child: ChildLike;
   taps: readonly StreamTap[];
   /** The pipelines' inputs (stdout's, stderr's, the interleaved one with `all`), failed on failure. */
-  inputs: readonly PassThrough[];
+  inputs: readonly Transform[];
   /**
    * Called at the start with what fails the run, to watch what else may fail it (`run()`'s `input`);
    * returns what stops watching, called when the run settles. `null` when nothing else is watched.

@@ -1,4 +1,4 @@
-import type { PassThrough } from 'readable-stream';
+import type { Transform } from 'readable-stream';
 import type { ChildOutput } from './child-like';
 
 /**
@@ -9,8 +9,8 @@ import type { ChildOutput } from './child-like';
  */
 export class StreamTap {
   readonly #source: ChildOutput | null;
-  readonly #output: PassThrough;
-  readonly #targets: readonly PassThrough[];
+  readonly #output: Transform;
+  readonly #targets: readonly Transform[];
   readonly #onEnded: () => void;
   #closed: boolean;
   #ended = false;
@@ -20,7 +20,7 @@ export class StreamTap {
    * Feeds `source` (or nothing, when the child has no such pipe) to `output` and `all`; `onEnded` is
    * called once, when the source ended or was detached and `output` was ended.
    */
-  constructor(source: ChildOutput | null, output: PassThrough, all: PassThrough | null, onEnded: () => void) {
+  constructor(source: ChildOutput | null, output: Transform, all: Transform | null, onEnded: () => void) {
     this.#source = source;
     this.#output = output;
     this.#targets = all ? [output, all] : [output];

@@ -72,8 +72,9 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     settings.live === null
       ? null
       : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), { render: renderer !== null });
+  // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
-    new ListenerGuard(),
+    source instanceof ListenerGuard ? null : new ListenerGuard(),
     counter,
     spill,
     guard,
