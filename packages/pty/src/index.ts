@@ -1,12 +1,5 @@
 export { PtyChild } from './pty-child';
-export {
-  loadPtyModule,
-  PTY_PACKAGE,
-  PTY_PACKAGE_VERSION,
-  type PtyModule,
-  type PtyProcess,
-  PtyUnavailableError,
-} from './pty-load';
+export { loadPtyModule, PTY_PACKAGE, PTY_PACKAGE_VERSION, PtyUnavailableError } from './pty-load';
 export {
   DEFAULT_PTY_COLS,
   DEFAULT_PTY_ROWS,
