@@ -89,9 +89,9 @@ type Cell = Check | NotApplicable;
 /** Every signal that ends a process by default, by the name child_process gives it. */
 const ENDING_SIGNALS = endingSignals();
 
-const SEQ_LINES = 300_000;
-/** `seq 1 300000`: 1 988 895 bytes, more than the default budget and than a pipe holds. */
-const SEQ_BYTES = 1_988_895;
+const SEQ_LINES = 100_000;
+/** `seq 1 100000`: 588 895 bytes, more than a pipe and the spill's 64 KiB disk hold. */
+const SEQ_BYTES = 588_895;
 const seqText = (to: number) => Array.from({ length: to }, (_, index) => `${index + 1}\n`).join('');
 
 let root = '';
@@ -937,7 +937,7 @@ function descriptorsOf(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).length;
 }
 
-/** A capture of 300 000 lines cut at 1000 bytes: its marker says exactly so. */
+/** A capture of `seq 1 100000` cut at 1000 bytes: its marker says exactly so. */
 function expectExactMarker(captured: Capture, total: number, limit: number): void {
   expect(captured.marker).toBe(
     `...[stdout truncated: ${total - limit} of ${total} bytes omitted; limit is ${limit} bytes]`,
