@@ -1,4 +1,5 @@
-import { pipeline as chain } from 'readable-stream';
+import { pipeline as chain, finished } from 'readable-stream';
+import type { ListenerGuard } from './listener-guard';
 
 type Streams = readonly (NodeJS.ReadableStream | NodeJS.WritableStream | NodeJS.ReadWriteStream)[];
 
@@ -9,5 +10,49 @@ type Streams = readonly (NodeJS.ReadableStream | NodeJS.WritableStream | NodeJS.
 export function composeStreams(streams: Streams): Promise<void> {
   return new Promise((resolve, reject) => {
     chain(streams, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * Composes the stages once the guard's input has bytes (or a stage closes: composed, the pipeline then
+ * fails as usual). An input that ends empty (a quiet stderr) is wired to nothing: each stage is ended as
+ * it is, so the sink and a live view end too, and a run spares a pipeline's composition. Until then a
+ * stage's error has a listener: the composed pipeline finds it on the stage, or the ending reports it.
+ */
+export async function composeWhenData(
+  guard: ListenerGuard,
+  chain: readonly NodeJS.WritableStream[],
+): Promise<void> {
+  const quiet = () => {};
+  for (const stage of chain) stage.on('error', quiet);
+  try {
+    if (await hasData(guard, chain)) {
+      const composed = composeStreams([guard, ...chain]);
+      for (const stage of chain) stage.off('error', quiet);
+      await composed;
+      return;
+    }
+    for (const stage of chain) stage.end();
+    await Promise.all(chain.map((stage) => writableFinished(stage)));
+  } finally {
+    for (const stage of chain) stage.off('error', quiet);
+  }
+}
+
+function hasData(guard: ListenerGuard, chain: readonly NodeJS.WritableStream[]): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const onClose = () => settle(true);
+    const settle = (answer: boolean) => {
+      for (const stage of chain) stage.off('close', onClose);
+      resolve(answer);
+    };
+    for (const stage of chain) stage.once('close', onClose);
+    void guard.hasData.then(settle);
+  });
+}
+
+function writableFinished(stage: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    finished(stage, { readable: false }, (error) => (error ? reject(error) : resolve()));
   });
 }

@@ -9,7 +9,7 @@ import { LiveLinesTap } from '../live/live-tap';
 import { SpillTap } from '../spill/spill-tap';
 import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
-import { composeStreams } from './compose-streams';
+import { composeStreams, composeWhenData } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
 import { ListenerGuard } from './listener-guard';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
@@ -108,7 +108,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   return Object.assign(run, { stages });
 
   async function capture(): Promise<Capture> {
-    await composeStreams([source, ...chain]);
+    if (source instanceof ListenerGuard) await composeWhenData(source, chain);
+    else await composeStreams([source, ...chain]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
     const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages, { label });
