@@ -1,5 +1,9 @@
-/** How often a command is checked for its exit between SIGCHLDs, in case one was taken before its reap. */
+import { existsSync, readFileSync } from 'node:fs';
+
+/** How often a command is checked for its exit between SIGCHLDs, in case a check after one came too early. */
 const EXIT_POLL_MS = 50;
+/** Checks a millisecond apart after a SIGCHLD (which may be another child's). */
+const RETRIES_AFTER_SIGNAL = 20;
 
 // SIGCHLD is the process's own: one listener serves every watched command (a listener per command
 // would pass Node's limit of ten with ten terminals open).
@@ -8,8 +12,24 @@ const onChildSignal = (): void => {
   for (const check of checks) check();
 };
 
-/** Whether `pid` has exited and been reaped (node-pty reaps its command at once). */
+/**
+ * Whether `pid` has exited: a zombie (Linux's /proc says so the moment it exits, before node-pty's thread
+ * reaps it, which a busy machine can delay by tens of milliseconds) or gone (reaped).
+ */
 function hasExited(pid: number): boolean {
+  let stat: string | null = null;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch (error) {
+    // Gone from /proc (reaped, or reaped while being read): exited.
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((code === 'ENOENT' || code === 'ESRCH') && existsSync('/proc/self/stat')) return true;
+  }
+  if (stat !== null) {
+    // The command's name may hold spaces and parentheses: the state follows the last ')'.
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state === 'Z' || state === 'X';
+  }
   try {
     process.kill(pid, 0);
     return false;
@@ -19,30 +39,28 @@ function hasExited(pid: number): boolean {
 }
 
 /**
- * Calls `onExit` once, soon after the command `pid` has exited and been reaped: at the SIGCHLD of its
- * exit (checked again on the next turns, as node-pty's thread may reap it a moment later) or, at the
- * latest, at the next poll. Returns what stops watching.
+ * Calls `onExit` once, soon after the command `pid` has exited: at the SIGCHLD of its exit (checked
+ * again for a few milliseconds after it) or, at the latest, at the next poll. Returns what stops watching.
  */
 export function watchExit(pid: number, onExit: () => void): () => void {
   let retries = 0;
-  let retry: NodeJS.Immediate | null = null;
+  let retry: NodeJS.Timeout | null = null;
   const check = (): void => {
-    if (!hasExited(pid)) {
-      // A SIGCHLD may come before the reap: a few turns later the pid is gone.
-      if (retries++ < 8)
-        retry ??= setImmediate(() => {
-          retry = null;
-          check();
-        });
+    if (hasExited(pid)) {
+      stop();
+      onExit();
       return;
     }
-    stop();
-    onExit();
+    // The kernel signals the parent a moment before the child is a zombie: a few tries, a millisecond apart.
+    if (retries < RETRIES_AFTER_SIGNAL && retry === null) {
+      retries++;
+      retry = setTimeout(() => {
+        retry = null;
+        check();
+      }, 1);
+    }
   };
-  const poll = setInterval(() => {
-    retries = 0;
-    check();
-  }, EXIT_POLL_MS);
+  const poll = setInterval(check, EXIT_POLL_MS);
   const onSignal = (): void => {
     retries = 0;
     check();
@@ -51,7 +69,7 @@ export function watchExit(pid: number, onExit: () => void): () => void {
   checks.add(onSignal);
   const stop = (): void => {
     clearInterval(poll);
-    if (retry !== null) clearImmediate(retry);
+    if (retry !== null) clearTimeout(retry);
     retry = null;
     if (!checks.delete(onSignal)) return;
     if (checks.size === 0) process.off('SIGCHLD', onChildSignal);
