@@ -1,3 +1,4 @@
+import { describeReceived } from './options';
 import { wellFormedLength } from './well-formed-length';
 
 /**
@@ -18,6 +19,13 @@ export interface ByteOps {
   isUtf8(bytes: Uint8Array): boolean;
   /** Whether every byte is below 0x80. */
   isAscii(bytes: Uint8Array): boolean;
+  /**
+   * Storage for `length` bytes that the caller then overwrites in full (Node: `Buffer.allocUnsafe`, no zero
+   * fill, so a Node shell's cores hand out Buffers). Optional: without it a core uses `new Uint8Array`.
+   */
+  alloc?(length: number): Uint8Array;
+  /** The pieces joined into fresh storage of `length` bytes, their total (Node: `Buffer.concat`). Optional. */
+  concat?(pieces: readonly Uint8Array[], length: number): Uint8Array;
 }
 
 /** {@link ByteOps} in plain JavaScript, for runtimes without native ones: correct everywhere, not fast. */
@@ -61,4 +69,31 @@ export const portableByteOps: ByteOps = Object.freeze({
     for (let index = 0; index < bytes.length; index++) if ((bytes[index] as number) >= 0x80) return false;
     return true;
   },
+  alloc: (length: number) => new Uint8Array(length),
 });
+
+const BYTE_OPS_METHODS = [
+  'indexOf',
+  'lastIndexOf',
+  'indexOfSequence',
+  'equals',
+  'isUtf8',
+  'isAscii',
+] as const;
+
+/**
+ * Checks that a core was given its byte scans (`nodeByteOps`, `portableByteOps` or an equal object).
+ * @throws TypeError when `value` lacks one of the {@link ByteOps} methods.
+ */
+export function validateByteOps(value: unknown, name = 'byteOps'): asserts value is ByteOps {
+  const ops = value as Record<string, unknown> | null;
+  if (
+    typeof ops === 'object' &&
+    ops !== null &&
+    BYTE_OPS_METHODS.every((key) => typeof ops[key] === 'function')
+  )
+    return;
+  throw new TypeError(
+    `The "${name}" option must be an object with the ByteOps methods. Received ${describeReceived(value)}`,
+  );
+}

@@ -18,3 +18,16 @@ export interface StageCore<Out, Stats> {
   /** A fresh plain object of fixed shape. */
   readonly stats: Stats;
 }
+
+/**
+ * A core that works on the units of an earlier core instead of bytes (a clipper or a decoder after a
+ * line splitter): the same contract as {@link StageCore}, with `In` for `Uint8Array`.
+ */
+export interface UnitCore<In, Out, Stats> {
+  /** Works on the next unit; `emit` receives what it completes. */
+  write(input: In, emit: Emit<Out>): void;
+  /** Ends the input: `emit` receives what was held. */
+  end(emit: Emit<Out>): void;
+  /** A fresh plain object of fixed shape. */
+  readonly stats: Stats;
+}
