@@ -1,4 +1,4 @@
-import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import { findUtf8BoundaryBefore } from '@pipeguard/shared/core';
 
 /** Default byte cap on one line's content, for `readLines` and `LineClipper`. */
 export const DEFAULT_MAX_LINE_BYTES = 2000;

@@ -1,14 +1,26 @@
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
-import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, cutAt, cutsFor, feed, propertyRuns, useTempDir } from '@pipeguard/test-utils';
+import {
+  batchOf,
+  collect,
+  cutAt,
+  cutsFor,
+  feed,
+  flattenUnits as flatten,
+  messyBytes,
+  propertyRuns,
+  unitsOf,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ClippedLineUnit, formatClipMarker, LineClipper, readLines } from '../src/index';
-import { batchOf, flatten, unitsOf } from './helpers/line-units';
-import { linesFile, messyBytes } from './helpers/utf8';
-
-const files = useTempDir('pipeguard-file-window-');
+import {
+  type ClippedLineUnit,
+  formatClipMarker,
+  type LineBatch,
+  LineClipper,
+  LineSplitter,
+  type LineUnit,
+} from '../src/index';
 
 async function clipAll(chunks: Array<LineUnit | LineBatch>, maxLineBytes: number) {
   const clipper = new LineClipper({ maxLineBytes, maxClipRecords: 1000 });
@@ -78,17 +90,6 @@ describe('LineClipper properties', () => {
           );
         }
         expect(stats.omittedBytes).toBe(stats.clips.reduce((sum, clip) => sum + clip.omittedBytes, 0));
-      }),
-      { numRuns: propertyRuns(100) },
-    );
-  });
-
-  it('should clip exactly as readLines does for the same lines', async () => {
-    await fc.assert(
-      fc.asyncProperty(linesFile(), fc.integer({ min: 1, max: 20 }), async (bytes, maxLineBytes) => {
-        const file = await files.write(bytes);
-        const { stats } = await clipAll(unitsOf(bytes), maxLineBytes);
-        expect(stats.clips).toEqual((await readLines(file, { maxLineBytes })).clipped);
       }),
       { numRuns: propertyRuns(100) },
     );
