@@ -111,7 +111,7 @@ describe('BinaryGuard resuming after binary', { timeout: TIMEOUT }, () => {
     await fc.assert(
       fc.asyncProperty(chunked(interleaving), async ({ bytes, chunks }) => {
         const { output, guard } = await runGuard(chunks, { windowBytes: WINDOW });
-        const expected: Buffer[] = [];
+        const expected: Uint8Array[] = [];
         let at = 0;
         for (const run of guard.stats.withheldRuns) {
           const text = bytes.subarray(at, run.offset);

@@ -23,7 +23,7 @@ export { allocBytes, concatBytes, copyBytes, sharesMemory } from './core/owned-b
 export { quoteShellArgument } from './core/shell-quote';
 export { SOURCE_OFFSET_GRAIN_BYTES, SourceOffsetMap } from './core/source-offset-map';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './core/source-offsets';
-export type { Emit, StageCore, UnitCore } from './core/stage-core';
+export { type Emit, type StageCore, type UnitCore, writeAfterEndError } from './core/stage-core';
 export { portableTextOps, type TextOps } from './core/text-ops';
 export {
   findUtf8BoundaryBefore,

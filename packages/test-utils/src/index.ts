@@ -12,6 +12,7 @@ export {
   processStat,
 } from './processes';
 export { propertyRuns, propertyTimeout } from './property-runs';
+export { writeFromOneBuffer } from './refill';
 export { describeStageContract, type StageContract } from './stage-contract';
 export {
   chunksOf,

@@ -31,3 +31,12 @@ export interface UnitCore<In, Out, Stats> {
   /** A fresh plain object of fixed shape. */
   readonly stats: Stats;
 }
+
+/**
+ * The error a core throws when written to after its end: Node's own code for the same misuse of a stream.
+ */
+export function writeAfterEndError(core: string): Error {
+  return Object.assign(new Error(`${core} was written to after its end`), {
+    code: 'ERR_STREAM_WRITE_AFTER_END',
+  });
+}
