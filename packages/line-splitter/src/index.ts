@@ -1,5 +1,4 @@
 export {
-  clipLine,
   DEFAULT_MAX_LINE_BYTES,
   formatClipMarker,
   type LineClip,

@@ -1,5 +1,6 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
 export { bundleCore, NODE_GLOBAL_MARK, packagesWithCore } from './core-bundle';
+export { driveCore, driveCoreBytes } from './cores';
 export { exposeGc, settledMemoryUsage } from './gc';
 export { batchOf, flattenUnits, unitsOf } from './line-units';
 export { decodeKeepingBom, linesFile, messyBytes } from './messy-bytes';
