@@ -4,6 +4,7 @@ import {
   validateFunction,
   validateInteger,
   validateOptionsObject,
+  writeAfterEndError,
 } from '@pipeguard/shared/core';
 
 /** What a progress report carries. */
@@ -65,6 +66,7 @@ export interface ByteCounterCoreOptions {
  * counts its bytes; progress reports go to `onProgress`, then to `report`.
  */
 export class ByteCounterCore implements StageCore<Uint8Array, ByteCounterStats> {
+  #ended = false;
   #bytes = 0;
   #chunks = 0;
   readonly #now: () => number;
@@ -114,6 +116,7 @@ export class ByteCounterCore implements StageCore<Uint8Array, ByteCounterStats> 
 
   /** Counts `bytes`, reports when due, then emits `bytes` itself. */
   write(bytes: Uint8Array, emit: Emit<Uint8Array>): void {
+    if (this.#ended) throw writeAfterEndError('ByteCounterCore');
     this.#bytes += bytes.length;
     if (bytes.length > 0) this.#chunks++;
     if (this.#reporting) this.#reportIfDue();
@@ -122,6 +125,8 @@ export class ByteCounterCore implements StageCore<Uint8Array, ByteCounterStats> 
 
   /** Sends the last report (`done: true`) when a trigger is set. */
   end(_emit?: Emit<Uint8Array>): void {
+    if (this.#ended) return;
+    this.#ended = true;
     if (this.#reporting) this.#send(this.#now(), true);
   }
 

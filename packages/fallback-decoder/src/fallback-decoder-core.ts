@@ -7,6 +7,7 @@ import {
   type UnitCore,
   validateByteOps,
   validateOptionsObject,
+  writeAfterEndError,
 } from '@pipeguard/shared/core';
 import { decodeRejectedBytes, type RejectedPath, type RejectedUnitDecoding } from './decode-rejected';
 import { FallbackDecoderError } from './errors';
@@ -57,6 +58,7 @@ export interface FallbackDecoderStats {
  * with the fallback encoding, and terminators are re-emitted as they were. Holds nothing between writes.
  */
 export class FallbackDecoderCore implements UnitCore<DecoderInput, string, FallbackDecoderStats> {
+  #ended = false;
   readonly #fallbacks: readonly string[];
   readonly #ops: ByteOps;
   readonly #text: TextOps;
@@ -105,6 +107,7 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
    * @throws FallbackDecoderError (`ERR_FALLBACK_DECODER_INVALID_CHUNK`) for anything else.
    */
   write(chunk: DecoderInput, emit: Emit<string>): void {
+    if (this.#ended) throw writeAfterEndError('FallbackDecoderCore');
     let text: string;
     if (chunk instanceof Uint8Array) text = this.#decodeUnit(chunk);
     else if (isLineBatch(chunk)) text = this.#decodeBatch(chunk);
@@ -117,7 +120,9 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
   }
 
   /** Ends the input: nothing is held, so nothing is emitted. */
-  end(_emit?: Emit<string>): void {}
+  end(_emit?: Emit<string>): void {
+    this.#ended = true;
+  }
 
   #decodeBatch(batch: LineBatch): string {
     // One validation and one decode for the whole batch, which never reads `units` (a lazy batch

@@ -7,6 +7,7 @@ import {
   validateByteOps,
   validateInteger,
   validateOptionsObject,
+  writeAfterEndError,
 } from '@pipeguard/shared/core';
 import { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
 import { LineClipperError } from './errors';
@@ -67,6 +68,7 @@ export interface LineClipperStats {
 export class LineClipperCore
   implements UnitCore<LineUnit | LineBatch, LineUnit | LineBatch, LineClipperStats>
 {
+  #ended = false;
   readonly #ops: ByteOps;
   readonly #maxLineBytes: number;
   readonly #maxClipRecords: number;
@@ -112,6 +114,7 @@ export class LineClipperCore
    * @throws LineClipperError (`ERR_LINE_CLIPPER_INVALID_CHUNK`) when `chunk` is neither.
    */
   write(chunk: LineUnit | LineBatch, emit: Emit<LineUnit | LineBatch>): void {
+    if (this.#ended) throw writeAfterEndError('LineClipperCore');
     if (isLineBatch(chunk)) this.#clipBatch(chunk, emit);
     else if (isLineUnit(chunk)) emit(this.#clipUnit(chunk));
     else {
@@ -123,7 +126,9 @@ export class LineClipperCore
   }
 
   /** Ends the input: nothing is held, so nothing is emitted. */
-  end(_emit?: Emit<LineUnit | LineBatch>): void {}
+  end(_emit?: Emit<LineUnit | LineBatch>): void {
+    this.#ended = true;
+  }
 
   #clipUnit(unit: LineUnit): LineUnit | ClippedLineUnit {
     this.#units++;

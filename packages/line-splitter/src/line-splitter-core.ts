@@ -6,6 +6,7 @@ import {
   validateByteOps,
   validateInteger,
   validateOptionsObject,
+  writeAfterEndError,
 } from '@pipeguard/shared/core';
 import { findUnitEnds, type UnitBounds, unitStart } from './find-unit-ends';
 import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
@@ -74,6 +75,7 @@ export interface LineSplitterStats {
  * `maxUnitBytes + 1` bytes between writes, as copies (the writer may reuse its chunk once `write` returns).
  */
 export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSplitterStats> {
+  #ended = false;
   readonly #ops: ByteOps;
   readonly #maxUnitBytes: number;
   readonly #batched: boolean;
@@ -123,6 +125,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
 
   /** Splits the next bytes; `emit` receives the units (or batches) they complete. */
   write(bytes: Uint8Array, emit: Emit<LineUnit | LineBatch>): void {
+    if (this.#ended) throw writeAfterEndError('LineSplitterCore');
     this.#bytes += bytes.length;
     const found = findUnitEnds(this.#pending, bytes, this.#crPending, this.#maxUnitBytes, this.#ops);
     this.#forcedFlushes += found.forced;
@@ -134,6 +137,8 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
 
   /** Ends the input: the held bytes become the last unit (a held CR its terminator). */
   end(emit: Emit<LineUnit | LineBatch>): void {
+    if (this.#ended) return;
+    this.#ended = true;
     const pending = this.#pending.length;
     const end = this.#crPending ? pending - 1 : pending;
     const terminator = this.#crPending ? '\r' : '';

@@ -9,6 +9,7 @@ import {
   validateByteOps,
   validateInteger,
   validateOptionsObject,
+  writeAfterEndError,
 } from '@pipeguard/shared/core';
 
 const LF = 0x0a;
@@ -54,6 +55,7 @@ export function formatRepeatNotice(repeats: number): string {
  * are, else a fresh join. Holds one line of at most `maxLineBytes`, always a copy of its own.
  */
 export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats>, SourceOffsets {
+  #ended = false;
   readonly #maxLineBytes: number;
   readonly #ops: ByteOps;
   readonly #offsets = new SourceOffsetMap();
@@ -109,6 +111,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
 
   /** Folds the next bytes; `emit` receives at most one array. */
   write(bytes: Uint8Array, emit: Emit<Uint8Array>): void {
+    if (this.#ended) throw writeAfterEndError('RepeatFolderCore');
     const ops = this.#ops;
     const chunkStart = this.#inputBytes;
     this.#inputBytes += bytes.length;
@@ -167,6 +170,8 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
 
   /** Ends the input: the run in progress gets its notice, and a held unterminated line passes. */
   end(emit: Emit<Uint8Array>): void {
+    if (this.#ended) return;
+    this.#ended = true;
     // An unterminated last line never equals a terminated one: it ends the run and passes.
     this.#endRun();
     let at = this.#inputBytes - this.#partialLength;
