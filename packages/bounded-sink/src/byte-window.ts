@@ -39,6 +39,11 @@ export class ByteWindow {
   /** Adds `chunk` at the window's end; what falls out of it goes to `onEvict`. */
   append(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
+    // No window (a sink keeping only a head): every byte leaves at once, as written.
+    if (this.#limit === 0) {
+      this.#hand(chunk);
+      return;
+    }
     const staying = Math.min(chunk.length, this.#limit);
     this.#evict(Math.max(0, this.#length + staying - this.#limit));
     // A chunk longer than the window leaves at once, but for its last `limit` bytes.

@@ -77,7 +77,7 @@ describe('SourceOffsetMap', () => {
     );
   });
 
-  it('should answer exactly while a burst of short stretches lasts (up to 4096 entries)', () => {
+  it('should answer exactly while a burst of short stretches lasts (up to 1024 entries)', () => {
     fc.assert(
       fc.property(stretches(20, 300), (list) => {
         const { map, truth, emitted } = record(list);
@@ -101,7 +101,7 @@ describe('SourceOffsetMap', () => {
       fc.property(long, (list) => {
         const { map, truth, emitted } = record(list);
         expect(map.entries).toBeLessThanOrEqual(
-          Math.ceil(SOURCE_OFFSET_LOOKBACK_BYTES / SOURCE_OFFSET_GRAIN_BYTES) + 4098,
+          Math.ceil(SOURCE_OFFSET_LOOKBACK_BYTES / SOURCE_OFFSET_GRAIN_BYTES) + 1026,
         );
         const offsets = offsetsOf(emitted);
         const wrong = offsets.filter((offset) => {
@@ -118,7 +118,7 @@ describe('SourceOffsetMap', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 4100, max: 4600 }),
+        fc.integer({ min: 1100, max: 1500 }),
         (seed, count) => {
           // Many stretches of 1-15 bytes from a small generator, kept in typed arrays: arrays of this
           // many records are slow to draw, shrink and hold.
@@ -166,7 +166,7 @@ describe('SourceOffsetMap', () => {
             return answer === null || answer > truth(offset);
           });
           expect(wrong).toEqual([]);
-          // The first 4096 entries came from credit: the output before the burst ran out maps exactly.
+          // The first 1024 entries came from credit: the output before the burst ran out maps exactly.
           expect(map.sourceOffsetOf(0)).toBe(truth(0));
         },
       ),

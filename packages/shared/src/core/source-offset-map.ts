@@ -3,7 +3,7 @@ import { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './source-offse
 /** Output bytes that earn one entry: the map's steady-state grain. */
 export const SOURCE_OFFSET_GRAIN_BYTES = 16;
 /** Entries a map may open beyond one per grain, so that a burst of short stretches stays exact. */
-const BURST_ENTRIES = 4096;
+const BURST_ENTRIES = 1024;
 const CREDIT_CAP = BURST_ENTRIES * SOURCE_OFFSET_GRAIN_BYTES;
 /** Entries whose stretches can start within the look-back, given the credit rule (see `record`). */
 const CAPACITY = Math.ceil(SOURCE_OFFSET_LOOKBACK_BYTES / SOURCE_OFFSET_GRAIN_BYTES) + BURST_ENTRIES + 2;
@@ -16,7 +16,7 @@ const INITIAL_SLOTS = 64;
  * line, a placeholder, a notice).
  *
  * Memory is bounded: opening an entry costs {@link SOURCE_OFFSET_GRAIN_BYTES} of credit and each output byte
- * earns one, up to a burst of 4096 entries, so at most `LOOKBACK / 16 + 4098` entries (17 bytes each) exist.
+ * earns one, up to a burst of 1024 entries, so at most `LOOKBACK / 16 + 1026` entries (17 bytes each) exist.
  * While credit lasts, every stretch is exact; a stretch recorded without credit (it starts less than 16 bytes
  * after the last entry) joins that entry, which then maps to its own input start: an offset at or before the
  * true one when inputs only grow.
@@ -40,7 +40,7 @@ export class SourceOffsetMap implements SourceOffsets {
     return this.#emitted;
   }
 
-  /** Entries held right now (at most `LOOKBACK / 16 + 4098`). */
+  /** Entries held right now (at most `LOOKBACK / 16 + 1026`). */
   get entries(): number {
     return this.#count;
   }
