@@ -25,7 +25,7 @@ import { WithheldWatch } from './withheld-watch';
 
 const EMPTY = new Uint8Array(0);
 
-/** Options of {@link BinaryGuardCore}: the stage's, plus the byte scans to use. */
+/** Options of `BinaryGuardCore`: the stage's, plus the byte scans to use. */
 export interface BinaryGuardCoreOptions extends BinaryGuardOptions {
   /** The byte scans and allocation: `nodeByteOps` in Node, `portableByteOps` anywhere. */
   byteOps: ByteOps;

@@ -16,7 +16,7 @@ import type { BinaryGuardEncoding, BinaryGuardStats } from './stats';
  * A byte stream stage that passes text unchanged (UTF-8, legacy codepages, UTF-16 with a BOM) and
  * withholds binary: each binary run is only counted, one short placeholder takes its place, and text
  * passes again from the first clean window after it (or a clean last line at the end of the input).
- * A thin shell over {@link BinaryGuardCore}, which copies what it holds: a writer may reuse a chunk once
+ * A thin shell over `BinaryGuardCore` (`./core`), which copies what it holds: a writer may reuse a chunk once
  * its write is called back.
  */
 export class BinaryGuard extends Transform implements SourceOffsets {

@@ -18,7 +18,7 @@ import {
 } from './sink-options';
 import { type BoundedSinkResult, composeResult, type HeldMatches } from './sink-result';
 
-/** Options of {@link BoundedSinkCore}: the stage's, plus the byte scans to use. */
+/** Options of `BoundedSinkCore`: the stage's, plus the byte scans to use. */
 export interface BoundedSinkCoreOptions extends BoundedSinkOptions {
   /** The byte scans and allocation: `nodeByteOps` in Node (the result's bytes are then Buffers), `portableByteOps` anywhere. */
   byteOps: ByteOps;

@@ -18,7 +18,7 @@ export type MatchExcerpt = CoreMatchExcerpt<Buffer>;
 /**
  * A Writable that keeps at most `maxBytes` of what is written (head, tail or both), keeps reading
  * and discarding the rest so the writer never blocks, and marks the cut with exact counts. A thin
- * shell over {@link BoundedSinkCore}, which copies what it keeps: a writer may reuse a chunk once
+ * shell over `BoundedSinkCore` (`./core`), which copies what it keeps: a writer may reuse a chunk once
  * its write is called back.
  */
 export class BoundedSink extends Writable {

@@ -31,7 +31,7 @@ export interface ByteCounterStats {
 export const BYTE_COUNTER_OPTIONS = ['progressIntervalBytes', 'progressIntervalMs', 'onProgress'] as const;
 const CORE_OPTIONS = [...BYTE_COUNTER_OPTIONS, 'now', 'report'] as const;
 
-/** Options of {@link ByteCounterCore}: the stage's options plus the runtime's clock and report sink. */
+/** Options of `ByteCounterCore`: the stage's options plus the runtime's clock and report sink. */
 export interface ByteCounterCoreOptions {
   /**
    * Report once at least this many bytes passed since the previous report; `null`: no byte trigger.

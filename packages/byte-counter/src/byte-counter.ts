@@ -33,7 +33,7 @@ export interface ByteCounterOptions {
 /**
  * A pass-through stage that forwards every chunk unchanged (the same Buffer objects) and counts
  * the raw bytes and chunks that pass, with optional throttled progress reports. A thin shell over
- * {@link ByteCounterCore}.
+ * `ByteCounterCore` (`./core`).
  */
 export class ByteCounter extends Transform {
   readonly #core: ByteCounterCore;

@@ -22,7 +22,7 @@ const CORE_OPTIONS = ['fallback', 'codec', 'byteOps', 'textOps'] as const;
 /** What a fallback decoder's core decodes: a `LineUnit`, a `LineBatch`, or bytes as one unit. */
 export type DecoderInput = Uint8Array | LineUnit | LineBatch;
 
-/** Options of {@link FallbackDecoderCore}. */
+/** Options of `FallbackDecoderCore`. */
 export interface FallbackDecoderCoreOptions {
   /**
    * Encodings for units strict UTF-8 rejects: one, a list tried in order (the first whose text has no

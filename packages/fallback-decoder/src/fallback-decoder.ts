@@ -31,7 +31,7 @@ export interface FallbackDecoderOptions {
  * A Transform from line units (`LineUnit`, `LineBatch` or a plain Buffer as one unit) to strings:
  * valid UTF-8 decodes exactly as `TextDecoder` would, only units UTF-8 rejects are decoded with the
  * fallback encoding (iconv-lite, loaded on first use), and terminators are re-emitted as they were.
- * A thin shell over {@link FallbackDecoderCore}.
+ * A thin shell over `FallbackDecoderCore` (`./core`).
  */
 export class FallbackDecoder extends Transform {
   readonly #core: FallbackDecoderCore;

@@ -33,7 +33,7 @@ export interface LineClipperOptions {
   maxClipRecords?: number;
 }
 
-/** Options of {@link LineClipperCore}: the stage's, plus the byte scans to use. */
+/** Options of `LineClipperCore`: the stage's, plus the byte scans to use. */
 export interface LineClipperCoreOptions extends LineClipperOptions {
   /** The byte scans and allocation: `nodeByteOps` in Node (clipped units are then Buffers), `portableByteOps` anywhere. */
   byteOps: ByteOps;

@@ -19,7 +19,7 @@ export type ClippedLineUnit = CoreClippedLineUnit<Buffer>;
  * bytes by stream offset, e.g. `…[+3000 bytes omitted, starting at byte offset 2000 up to and including
  * byte offset 4999]`. Takes `LineUnit`s or `LineBatch`es in object mode; a unit leaves as a unit, a
  * batch as the same batch or, when it holds a clipped unit, as sub-batches around that clipped unit.
- * A thin shell over {@link LineClipperCore}.
+ * A thin shell over `LineClipperCore` (`./core`).
  */
 export class LineClipper extends Transform {
   readonly #core: LineClipperCore;

@@ -45,7 +45,7 @@ export interface LineSplitterOptions {
   startOffset?: number;
 }
 
-/** Options of {@link LineSplitterCore}: the stage's, plus the byte scans to use. */
+/** Options of `LineSplitterCore`: the stage's, plus the byte scans to use. */
 export interface LineSplitterCoreOptions extends LineSplitterOptions {
   /** The byte scans and allocation: `nodeByteOps` in Node (units are then Buffers), `portableByteOps` anywhere. */
   byteOps: ByteOps;

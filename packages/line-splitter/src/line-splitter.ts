@@ -14,7 +14,7 @@ export type { LineSplitterOptions, LineSplitterStats } from './line-splitter-cor
  * A Transform from bytes to line units: LF, CRLF and a bare CR each end a unit, and a unit with no
  * terminator is cut at `maxUnitBytes`, so memory stays bounded by `maxUnitBytes` plus one chunk.
  * Units share memory with the input chunks (what it holds between writes is its own copy). A thin
- * shell over {@link LineSplitterCore}, whose units are Buffers here.
+ * shell over `LineSplitterCore` (`./core`), whose units are Buffers here.
  */
 export class LineSplitter extends Transform {
   readonly #core: LineSplitterCore;

@@ -19,7 +19,7 @@ const ENCODER = new TextEncoder();
 export const REPEAT_FOLDER_OPTIONS = ['maxLineBytes'] as const;
 const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps'] as const;
 
-/** Options of {@link RepeatFolderCore}. */
+/** Options of `RepeatFolderCore`. */
 export interface RepeatFolderCoreOptions {
   /**
    * Longest line (with its line feed) that is compared and folded; a longer line always passes.

@@ -24,7 +24,7 @@ export interface RepeatFolderOptions {
  * A Transform that keeps a run of identical consecutive lines once, followed by
  * `[previous line repeated N more times]`: exact across chunks and at the end, whatever the chunking.
  * Lines end at a line feed and compare byte for byte (a CRLF line equals only CRLF lines). A thin
- * shell over {@link RepeatFolderCore}.
+ * shell over `RepeatFolderCore` (`./core`).
  */
 export class RepeatFolder extends Transform implements SourceOffsets {
   readonly #core: RepeatFolderCore;

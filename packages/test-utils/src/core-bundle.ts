@@ -27,7 +27,7 @@ const coresOnly: Plugin = {
   },
 };
 
-/** What {@link bundleCore} writes in place of a reference to one of Node's globals, with the global's name after it. */
+/** What `bundleCore` (`./core`) writes in place of a reference to one of Node's globals, with the global's name after it. */
 export const NODE_GLOBAL_MARK = '__node_global_';
 
 /**

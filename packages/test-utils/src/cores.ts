@@ -16,7 +16,7 @@ export function driveCore<In, Out>(core: Drivable<In, Out>, inputs: Iterable<In>
   return out;
 }
 
-/** {@link driveCore} for a core that emits bytes: what it emitted, joined. */
+/** `driveCore` (`./core`) for a core that emits bytes: what it emitted, joined. */
 export function driveCoreBytes(core: Drivable<Uint8Array, Uint8Array>, chunks: Iterable<Uint8Array>): Buffer {
   return Buffer.concat(driveCore(core, chunks));
 }

@@ -21,7 +21,7 @@ export interface StageCore<Out, Stats> {
 
 /**
  * A core that works on the units of an earlier core instead of bytes (a clipper or a decoder after a
- * line splitter): the same contract as {@link StageCore}, with `In` for `Uint8Array`.
+ * line splitter): the same contract as `StageCore` (`./core`), with `In` for `Uint8Array`.
  */
 export interface UnitCore<In, Out, Stats> {
   /** Works on the next unit; `emit` receives what it completes. */
