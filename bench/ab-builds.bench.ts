@@ -11,7 +11,8 @@ import * as thisPipeline from '@pipeguard/pipeline';
 import * as thisFolder from '@pipeguard/repeat-folder';
 import iconv from 'iconv-lite';
 import split2 from 'split2';
-import { prose, seededBytes } from '../packages/binary-guard/test/corpus';
+import { seededBytes } from '../packages/binary-guard/test/corpus';
+import { LEGACY_BLOCK, UTF8_BLOCK } from './guarding.bench';
 import { countingSink } from './lib/counting-sink';
 import {
   CHUNK_BYTES,
@@ -90,25 +91,6 @@ const fileGroup = (name: string, file: string, block: () => Buffer, fullMiB: num
   teardown: removeTempFile,
   bytes: (input: WrittenTempFile) => input.bytes,
 });
-
-const UTF8_BLOCK = () =>
-  Buffer.from(
-    prose(
-      [
-        'Build finished in 4.2 s: 312 modules, 0 errors, 2 warnings.',
-        'Zoë’s café in Zürich serves crème brûlée.',
-        '東京の天気は晴れ、気温は21度です。',
-        'Все счастливые семьи похожи друг на друга.',
-        '\x1b[32m✓\x1b[39m parses 🚀 emoji and “quotes” — fine',
-      ],
-      MiB,
-    ),
-  );
-const LEGACY_BLOCK = () =>
-  iconv.encode(
-    prose(['Всё смешалось в доме Облонских.', 'Ошибка: не удалось открыть файл отчёт.txt.'], MiB),
-    'cp1251',
-  );
 
 async function guardFile(build: Build, input: WrittenTempFile): Promise<number> {
   const sink = countingSink('node:stream');
