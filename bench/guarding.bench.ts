@@ -81,7 +81,8 @@ const fileGroup = (name: string, file: string, block: () => Buffer, fullBytes: n
   bytes: (input: WrittenTempFile) => input.bytes,
 });
 
-const UTF8_BLOCK = () =>
+/** A MiB of UTF-8 prose with CJK, Cyrillic, emoji and escape sequences: the guard's text input (ab-builds too). */
+export const UTF8_BLOCK = () =>
   Buffer.from(
     prose(
       [
@@ -95,7 +96,8 @@ const UTF8_BLOCK = () =>
     ),
   );
 
-const LEGACY_BLOCK = () =>
+/** A MiB of cp1251 prose: the guard's legacy input (ab-builds too). */
+export const LEGACY_BLOCK = () =>
   iconv.encode(
     prose(['Всё смешалось в доме Облонских.', 'Ошибка: не удалось открыть файл отчёт.txt.'], MiB),
     'cp1251',

@@ -1,11 +1,13 @@
-import { isUtf8 } from 'node:buffer';
 import {
+  type ByteOps,
+  concatBytes,
   findControlByte,
   findUtf8BoundaryBefore,
   isControlByte,
+  portableByteOps,
   skipUtf8Continuation,
   wellFormedPrefixEnd,
-} from '@pipeguard/shared';
+} from '@pipeguard/shared/core';
 import { opensEscapeSequence } from './control-share';
 
 /**
@@ -13,7 +15,7 @@ import { opensEscapeSequence } from './control-share';
  * sequence. An ESC that ends a piece is judged by the next piece's first byte; one that ends the
  * window is a control byte, so the verdict never depends on how the window was cut into chunks.
  */
-export function hasControlByte(pieces: readonly Buffer[]): boolean {
+export function hasControlByte(pieces: readonly Uint8Array[]): boolean {
   for (let index = 0; index < pieces.length; index++) {
     const piece = pieces[index]!;
     for (let at = findControlByte(piece, 0, piece.length, opensEscapeSequence); at < piece.length; ) {
@@ -30,11 +32,22 @@ export function hasControlByte(pieces: readonly Buffer[]): boolean {
  * Whether a window of a withheld run is clean text: no control byte and, unless `legacy`, strict
  * UTF-8 (a character that the window's edges cut is not held against it).
  */
-export function isCleanWindow(pieces: readonly Buffer[], legacy: boolean): boolean {
+export function isCleanWindow(
+  pieces: readonly Uint8Array[],
+  legacy: boolean,
+  ops: ByteOps = portableByteOps,
+): boolean {
   if (hasControlByte(pieces)) return false;
   if (legacy) return true;
-  const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-  return isUtf8(bytes.subarray(skipUtf8Continuation(bytes, 0), findUtf8BoundaryBefore(bytes, bytes.length)));
+  return isUtf8Inside(pieces, ops);
+}
+
+/** Whether the pieces, joined, are strict UTF-8 but for a character their edges cut. */
+export function isUtf8Inside(pieces: readonly Uint8Array[], ops: ByteOps): boolean {
+  const bytes = pieces.length === 1 ? pieces[0]! : concatBytes(ops, pieces);
+  return ops.isUtf8(
+    bytes.subarray(skipUtf8Continuation(bytes, 0), findUtf8BoundaryBefore(bytes, bytes.length)),
+  );
 }
 
 /**
@@ -43,11 +56,16 @@ export function isCleanWindow(pieces: readonly Buffer[], legacy: boolean): boole
  * go on after their end (a window whose last character the next bytes finish), so a character cut
  * there does not count against the text; at the end of a stream it does.
  */
-export function findCleanTailStart(bytes: Buffer, legacy: boolean, openEnd = false): number {
+export function findCleanTailStart(
+  bytes: Uint8Array,
+  legacy: boolean,
+  openEnd = false,
+  ops: ByteOps = portableByteOps,
+): number {
   let start = bytes.length;
   while (start > 0 && !isDirtyAt(bytes, start - 1)) start--;
   const end = openEnd ? Math.max(start, findUtf8BoundaryBefore(bytes, bytes.length)) : bytes.length;
-  if (legacy || isUtf8(bytes.subarray(start, end))) return start;
+  if (legacy || ops.isUtf8(bytes.subarray(start, end))) return start;
   // Strict UTF-8 resynchronises at a character start, so the first restart that reaches the end wins.
   // Strict UTF-8 decodes in step from any earlier start, so a walk that fails at `stop` rules out every
   // start up to `stop`: each byte is walked once.
@@ -59,7 +77,8 @@ export function findCleanTailStart(bytes: Buffer, legacy: boolean, openEnd = fal
   return from;
 }
 
-function isDirtyAt(bytes: Buffer, at: number): boolean {
+/** Whether the byte at `at` is a control byte that opens no escape sequence (`bytes[at + 1]` decides an ESC). */
+export function isDirtyAt(bytes: Uint8Array, at: number): boolean {
   return isControlByte(bytes[at] as number) && !opensEscapeSequence(bytes, at);
 }
 
@@ -73,7 +92,7 @@ function isDirtyAt(bytes: Buffer, at: number): boolean {
 export const UNTERMINATED_TAIL_MIN_BYTES = { utf8: 7, legacy: 44 } as const;
 
 /** Whether `tail`, the clean text that ends a stream after binary, passes: it ends a line or is long enough. */
-export function endsCleanText(tail: Buffer, legacy: boolean): boolean {
+export function endsCleanText(tail: Uint8Array, legacy: boolean): boolean {
   if (tail.length === 0) return false;
   if (tail[tail.length - 1] === 0x0a) return true;
   return tail.length >= UNTERMINATED_TAIL_MIN_BYTES[legacy ? 'legacy' : 'utf8'];

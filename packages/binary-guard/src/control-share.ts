@@ -1,4 +1,4 @@
-import { countControlBytes } from '@pipeguard/shared';
+import { type ByteOps, countControlBytes, portableByteOps } from '@pipeguard/shared/core';
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -17,9 +17,9 @@ export function opensEscapeSequence(bytes: Uint8Array, at: number): boolean {
  * Counts the control bytes that belong to escape sequences: each sequence's ESC, plus the BEL
  * ending an OSC. An OSC ends at its first control byte, so a stray `ESC ]` in binary hides nothing.
  */
-export function countEscapeControls(bytes: Buffer): number {
+export function countEscapeControls(bytes: Uint8Array, ops: ByteOps = portableByteOps): number {
   let count = 0;
-  for (let at = bytes.indexOf(ESC); at !== -1; at = bytes.indexOf(ESC, at + 1)) {
+  for (let at = ops.indexOf(bytes, ESC, 0); at !== -1; at = ops.indexOf(bytes, ESC, at + 1)) {
     if (!opensEscapeSequence(bytes, at)) continue;
     count++;
     if (bytes[at + 1] !== OSC_INTRODUCER) continue;
@@ -34,7 +34,7 @@ export function countEscapeControls(bytes: Buffer): number {
  * Share of control bytes (C0 except tab, LF and CR, plus DEL; never 0x80–0x9F) in `bytes`, with
  * escape sequences skipped so ANSI-coloured legacy text is not mistaken for binary.
  */
-export function measureControlShare(bytes: Buffer): number {
+export function measureControlShare(bytes: Uint8Array, ops: ByteOps = portableByteOps): number {
   if (bytes.length === 0) return 0;
-  return (countControlBytes(bytes) - countEscapeControls(bytes)) / bytes.length;
+  return (countControlBytes(bytes) - countEscapeControls(bytes, ops)) / bytes.length;
 }

@@ -1,3 +1,5 @@
+import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
+
 /**
  * Consecutive NULs from which a run counts as padding, not delimiters. Measured: `find / -print0`,
  * `git ls-files -z`, `env -0` and `/proc/*\/cmdline` never hold two in a row, `find -printf '%p\0%l\0'`
@@ -17,10 +19,15 @@ function countNulsFrom(bytes: Uint8Array, at: number, limit: number): number {
  * Start, counted from the start of `carried`, of the first run of {@link NUL_RUN_BYTES} NULs in
  * `carried + next` that ends in `next` and starts before `next[end]`, else -1. The carried bytes were
  * searched when they were new, so only the NULs that end them are counted again. Finds each NUL with
- * the native `indexOf`; stopping at `end` (where the run breaks anyway) keeps a long chunk's re-scans
+ * `ops.indexOf` (native in Node); stopping at `end` (where the run breaks anyway) keeps a long chunk's re-scans
  * after each legacy window linear.
  */
-export function findNulRun(carried: Uint8Array, next: Buffer, end: number): number {
+export function findNulRun(
+  carried: Uint8Array,
+  next: Uint8Array,
+  end: number,
+  ops: ByteOps = portableByteOps,
+): number {
   let trailing = 0;
   while (
     trailing < NUL_RUN_BYTES &&
@@ -34,7 +41,7 @@ export function findNulRun(carried: Uint8Array, next: Buffer, end: number): numb
     if (trailing + at >= NUL_RUN_BYTES) return carried.length - trailing;
   }
   const searched = next.subarray(0, Math.max(0, end));
-  for (let nul = searched.indexOf(0, at); nul !== -1; nul = searched.indexOf(0, at)) {
+  for (let nul = ops.indexOf(searched, 0, at); nul !== -1; nul = ops.indexOf(searched, 0, at)) {
     const run = countNulsFrom(next, nul, NUL_RUN_BYTES);
     if (run >= NUL_RUN_BYTES) return carried.length + nul;
     at = nul + run;

@@ -1,4 +1,9 @@
-import { validateBoolean, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+import {
+  validateBoolean,
+  validateInteger,
+  validateOptionsObject,
+  validateString,
+} from '@pipeguard/shared/core';
 
 /** Options of {@link BinaryGuard}. */
 export interface BinaryGuardOptions {
@@ -28,7 +33,8 @@ export interface BinaryGuardOptions {
   emitPlaceholder?: boolean;
 }
 
-const KNOWN_OPTIONS = ['label', 'windowBytes', 'command', 'emitPlaceholder'] as const;
+/** The options a binary guard takes (its Node stage's `BinaryGuardOptions`). */
+export const BINARY_GUARD_OPTIONS = ['label', 'windowBytes', 'command', 'emitPlaceholder'] as const;
 
 /** The options with their defaults applied. */
 export interface ResolvedOptions {
@@ -38,9 +44,12 @@ export interface ResolvedOptions {
   emitPlaceholder: boolean;
 }
 
-/** Validates the options object without touching it and fills in the defaults. */
-export function resolveOptions(options: BinaryGuardOptions | undefined): ResolvedOptions {
-  validateOptionsObject(options, KNOWN_OPTIONS);
+/** Validates the options object without touching it and fills in the defaults (`known`: the keys it may have). */
+export function resolveOptions(
+  options: BinaryGuardOptions | undefined,
+  known: readonly string[] = BINARY_GUARD_OPTIONS,
+): ResolvedOptions {
+  validateOptionsObject(options, known);
   const { label = 'stdout', windowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
   validateString('label', label, { nonEmpty: true });
   validateInteger('windowBytes', windowBytes, { minimum: 1024 });

@@ -53,22 +53,33 @@ export function formatPlaceholder(run: WithheldRun): string {
   );
 }
 
+const ENCODER = new TextEncoder();
+
 /**
  * The placeholder as bytes on a line of its own, in the stream's encoding so that a UTF-16 stream
  * stays UTF-16 for the transcoder after the guard.
  */
-export function encodePlaceholder(text: string, utf16: Utf16Encoding | null, atLineStart: boolean): Buffer {
+export function encodePlaceholder(
+  text: string,
+  utf16: Utf16Encoding | null,
+  atLineStart: boolean,
+): Uint8Array {
   const line = `${atLineStart ? '' : '\n'}${text}\n`;
-  if (!utf16) return Buffer.from(line, 'utf8');
-  const bytes = Buffer.from(line, 'utf16le');
-  return utf16 === 'utf-16be' ? bytes.swap16() : bytes;
+  if (!utf16) return ENCODER.encode(line);
+  const bytes = new Uint8Array(line.length * 2);
+  const [low, high] = utf16 === 'utf-16le' ? [0, 1] : [1, 0];
+  for (let index = 0; index < line.length; index++) {
+    const unit = line.charCodeAt(index);
+    bytes[2 * index + low] = unit & 0xff;
+    bytes[2 * index + high] = unit >> 8;
+  }
+  return bytes;
 }
 
 /** Whether passed `bytes` end a line, so the placeholder needs no line feed of its own before it. */
-export function endsWithLineFeed(bytes: Buffer, utf16: Utf16Encoding | null): boolean {
+export function endsWithLineFeed(bytes: Uint8Array, utf16: Utf16Encoding | null): boolean {
   const end = bytes.length;
   if (!utf16) return bytes[end - 1] === 0x0a;
-  return (
-    end >= 2 && (utf16 === 'utf-16le' ? bytes.readUInt16LE(end - 2) : bytes.readUInt16BE(end - 2)) === 0x0a
-  );
+  const [low, high] = utf16 === 'utf-16le' ? [end - 2, end - 1] : [end - 1, end - 2];
+  return end >= 2 && bytes[low] === 0x0a && bytes[high] === 0;
 }

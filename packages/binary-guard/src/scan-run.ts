@@ -1,9 +1,12 @@
 import {
+  type ByteOps,
+  concatBytes,
   findControlByte,
   findUtf8BoundaryBefore,
+  portableByteOps,
   skipUtf8Continuation,
   wellFormedPrefixEnd,
-} from '@pipeguard/shared';
+} from '@pipeguard/shared/core';
 import { opensEscapeSequence } from './control-share';
 import { findNulRun } from './nul-run';
 import { findValidUtf8Prefix } from './utf8-prefix';
@@ -27,7 +30,7 @@ export interface RunStep {
 }
 
 /** The first control byte in `bytes[start, end)` that opens no escape sequence, else `end`. */
-function findOpeningByte(bytes: Buffer, start: number, end: number): number {
+function findOpeningByte(bytes: Uint8Array, start: number, end: number): number {
   return findControlByte(bytes, start, end, opensEscapeSequence);
 }
 
@@ -36,7 +39,7 @@ function findOpeningByte(bytes: Buffer, start: number, end: number): number {
  * the run's own, valid up to the character their end cuts (see {@link scanRun}), so only that
  * character and the continuation bytes are walked, in place: a few bytes, however long `carried`.
  */
-function measureSeam(carried: Buffer, next: Buffer, continued: number): number {
+function measureSeam(carried: Uint8Array, next: Uint8Array, continued: number): number {
   const start = findUtf8BoundaryBefore(carried, carried.length);
   const length = carried.length - start + continued;
   if (length === 0) return start;
@@ -49,7 +52,7 @@ function measureSeam(carried: Buffer, next: Buffer, continued: number): number {
 }
 
 /** The first index at or after `at` in `carried + next` that is no continuation byte, skipping at most 3. */
-function skipContinuationAcross(carried: Buffer, next: Buffer, at: number): number {
+function skipContinuationAcross(carried: Uint8Array, next: Uint8Array, at: number): number {
   if (at >= carried.length) return carried.length + skipUtf8Continuation(next, at - carried.length);
   const inCarried = skipUtf8Continuation(carried, at);
   if (inCarried < carried.length || inCarried - at === 3) return inCarried;
@@ -77,13 +80,13 @@ function stepAt(opening: number, broken: boolean, passedBefore: number, lineStar
 }
 
 /** Offset after the last line feed before `at` in `carried + next`, else 0. */
-function findLineStartBefore(carried: Buffer, next: Buffer, at: number): number {
+function findLineStartBefore(carried: Uint8Array, next: Uint8Array, at: number, ops: ByteOps): number {
   if (at > carried.length) {
-    const inNext = next.lastIndexOf(0x0a, at - carried.length - 1);
+    const inNext = ops.lastIndexOf(next, 0x0a, at - carried.length - 1);
     if (inNext !== -1) return carried.length + inNext + 1;
   }
   const last = Math.min(at, carried.length) - 1;
-  return last < 0 ? 0 : carried.lastIndexOf(0x0a, last) + 1;
+  return last < 0 ? 0 : ops.lastIndexOf(carried, 0x0a, last) + 1;
 }
 
 /**
@@ -97,16 +100,22 @@ function findLineStartBefore(carried: Buffer, next: Buffer, at: number): number 
  * no whole run of NULs (it would have ended the run when it was new); when `next` holds at
  * least {@link SEAM_MIN_BYTES}, a step that opens no window decides every carried byte.
  */
-export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBefore: number): RunStep {
+export function scanRun(
+  carried: Uint8Array,
+  next: Uint8Array,
+  final: boolean,
+  passedBefore: number,
+  ops: ByteOps = portableByteOps,
+): RunStep {
   const continued = skipUtf8Continuation(next, 0);
   const end = findUtf8BoundaryBefore(next, next.length);
   const seamValid = measureSeam(carried, next, continued);
   const utf8Valid =
     seamValid < carried.length + continued
       ? seamValid
-      : carried.length + findValidUtf8Prefix(next, continued, end);
+      : carried.length + findValidUtf8Prefix(next, continued, end, undefined, ops);
   // A run of NULs is padding, not text, though it is valid UTF-8: it ends the run as a broken byte does.
-  const nulRun = findNulRun(carried, next, utf8Valid - carried.length);
+  const nulRun = findNulRun(carried, next, utf8Valid - carried.length, ops);
   const valid = nulRun !== -1 && nulRun < utf8Valid ? nulRun : utf8Valid;
   const length = carried.length + next.length;
   const broken = isBroken(valid, carried.length + end, length, final);
@@ -116,7 +125,7 @@ export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBef
   // where a window would open is left until the run breaks or the character ends. None can open
   // before the first character that starts at `from` or later, so the bytes before it may pass; the
   // control-byte look-back, the costliest step after validation, is paid only at a character boundary.
-  const lineStart = (opening: number) => () => findLineStartBefore(carried, next, opening);
+  const lineStart = (opening: number) => () => findLineStartBefore(carried, next, opening, ops);
   if (!broken && end < next.length) {
     const opening = skipContinuationAcross(carried, next, from);
     return stepAt(opening, false, passedBefore, lineStart(opening));
@@ -127,7 +136,7 @@ export function scanRun(carried: Buffer, next: Buffer, final: boolean, passedBef
   }
   // The look-back reaches into the carried bytes: join just it. No byte past `valid` is needed to
   // tell an ESC that opens a sequence: that byte is never printable ASCII, or it would extend the run.
-  const region = Buffer.concat([
+  const region = concatBytes(ops, [
     carried.subarray(from, valid),
     next.subarray(0, Math.max(0, valid - carried.length)),
   ]);

@@ -36,9 +36,11 @@ export interface BinaryGuardStats {
   /** Raw input bytes passed through (the placeholder not included). */
   passedBytes: number;
   /**
-   * Bytes received and neither passed nor withheld for good yet: at most one window (or one chunk, when
-   * chunks are longer) plus the last chunk, and during a withheld run one window more. A chunk just
-   * written is examined a microtask later: until then it counts in `writableLength`, not here.
+   * Bytes received and neither passed nor withheld for good yet: a UTF-8 run's undecided end (a few
+   * hundred bytes), less than a window while windows are classified, and during a withheld run the last
+   * window looked at plus the one being filled (counted: of them the guard keeps only what a verdict can
+   * still need). A chunk just written is examined a microtask later: until then it counts in
+   * `writableLength`, not here.
    */
   heldBytes: number;
   /** How the passed text is encoded. */

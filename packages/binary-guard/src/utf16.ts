@@ -1,4 +1,4 @@
-import { isControlByte } from '@pipeguard/shared';
+import { isControlByte } from '@pipeguard/shared/core';
 
 /** The UTF-16 byte orders a byte-order mark can announce. */
 export type Utf16Encoding = 'utf-16le' | 'utf-16be';

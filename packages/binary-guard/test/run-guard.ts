@@ -1,6 +1,8 @@
 import { pipeline } from 'node:stream/promises';
-import { collectBytes, feed } from '@pipeguard/test-utils';
+import { nodeByteOps } from '@pipeguard/shared';
+import { collectBytes, driveCoreBytes, feed } from '@pipeguard/test-utils';
 import { Writable } from 'readable-stream';
+import { BinaryGuardCore } from '../src/core';
 import { BinaryGuard, type BinaryGuardOptions } from '../src/index';
 
 /**
@@ -36,4 +38,13 @@ export async function runGuard(
 /** A sink that drops what it is given. */
 export function discard(): Writable {
   return new Writable({ write: (_chunk, _encoding, callback) => callback() });
+}
+
+/** Runs the chunks through a new guard core (no stream) and collects what it emits: what the properties use. */
+export function guardCore(
+  chunks: readonly Uint8Array[],
+  options?: BinaryGuardOptions,
+): { output: Buffer; guard: BinaryGuardCore } {
+  const guard = new BinaryGuardCore({ ...options, byteOps: nodeByteOps });
+  return { output: driveCoreBytes(guard, chunks), guard };
 }

@@ -1,4 +1,4 @@
-import { findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared';
+import { type ByteOps, findUtf8BoundaryBefore, skipUtf8Continuation } from '@pipeguard/shared/core';
 import type { KeepMode } from './keep-mode';
 
 const LF = 0x0a;
@@ -19,9 +19,15 @@ export function splitAllowance(limit: number, keep: KeepMode): { head: number; t
  * The end of the kept head at or before `end`: after the last line feed within the last quarter of
  * the head's `allowance` when cutting at lines, else the last character boundary (at most 3 bytes back).
  */
-export function cutHeadEnd(head: Buffer, end: number, allowance: number, cutAt: CutAt): number {
+export function cutHeadEnd(
+  head: Uint8Array,
+  end: number,
+  allowance: number,
+  cutAt: CutAt,
+  ops: ByteOps,
+): number {
   if (cutAt === 'line' && end > 0 && head[end - 1] !== LF) {
-    const lineFeed = head.lastIndexOf(LF, end - 1);
+    const lineFeed = ops.lastIndexOf(head, LF, end - 1);
     if (lineFeed !== -1 && lineFeed + 1 >= end - Math.floor(allowance / 4)) return lineFeed + 1;
   }
   return findUtf8BoundaryBefore(head, end);
@@ -33,15 +39,16 @@ export function cutHeadEnd(head: Buffer, end: number, allowance: number, cutAt: 
  * past any orphaned continuation bytes. `byteBefore` is the byte just before `tail`, when known.
  */
 export function cutTailStart(
-  tail: Buffer,
+  tail: Uint8Array,
   start: number,
   allowance: number,
   cutAt: CutAt,
   byteBefore: number | undefined,
+  ops: ByteOps,
 ): number {
   const previous = start > 0 ? tail[start - 1] : byteBefore;
   if (cutAt === 'line' && start < tail.length && previous !== LF) {
-    const lineFeed = tail.indexOf(LF, start);
+    const lineFeed = ops.indexOf(tail, LF, start);
     if (lineFeed !== -1 && lineFeed + 1 - start <= Math.floor(allowance / 4)) return lineFeed + 1;
   }
   return skipUtf8Continuation(tail, start);

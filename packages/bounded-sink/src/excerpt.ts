@@ -1,5 +1,8 @@
-/** A line a `BoundedSink` kept from the omitted part: a matching line or one of its context lines. */
-export interface MatchExcerpt {
+/**
+ * A line a bounded sink kept from the omitted part: a matching line or one of its context lines.
+ * `Bytes` is the kind of byte array: `Uint8Array` from a core, `Buffer` from the Node stage.
+ */
+export interface MatchExcerpt<Bytes extends Uint8Array = Uint8Array> {
   /** Line number in the sink's input, from 1. */
   line: number;
   /** Byte offset of the excerpt's first byte, from 0, mapped through `sourceOffsetOf` (raw when mapped); `null` when unmapped. */
@@ -7,13 +10,15 @@ export interface MatchExcerpt {
   /** Byte offset of the excerpt's first byte in the sink's own input. */
   sinkOffset: number;
   /** The line's first bytes as written (its line feed included when the whole line fits), cut at a character boundary. */
-  bytes: Buffer;
+  bytes: Bytes;
   /** Whether the line matched a pattern (`false`: a context line). */
   matched: boolean;
 }
 
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** The address an excerpt line starts with: `[line 10233, byte 412877] `. */
-export function formatExcerptAddress(excerpt: MatchExcerpt): string {
+export function formatExcerptAddress(excerpt: MatchExcerpt<Uint8Array>): string {
   return `[line ${excerpt.line}, byte ${excerpt.offset ?? '?'}] `;
 }
 
@@ -22,9 +27,9 @@ export function formatExcerptAddress(excerpt: MatchExcerpt): string {
  * line; a line cut short (by `maxMatchLineBytes` or the end of the omitted part) ends with ` ...[line cut]`.
  * `decode` turns an excerpt's bytes into text (UTF-8 with replacement unless given).
  */
-export function formatExcerpts(
-  excerpts: readonly MatchExcerpt[],
-  decode: (bytes: Buffer) => string = (bytes) => bytes.toString('utf8'),
+export function formatExcerpts<Bytes extends Uint8Array>(
+  excerpts: readonly MatchExcerpt<Bytes>[],
+  decode: (bytes: Bytes) => string = (bytes) => UTF8.decode(bytes),
 ): string {
   let text = '';
   for (const excerpt of excerpts) {

@@ -1,10 +1,9 @@
-export type { BoundedSinkOptions, BoundedSinkStats } from './bounded-sink';
+export type { BoundedSinkOptions, BoundedSinkResult, BoundedSinkStats, MatchExcerpt } from './bounded-sink';
 export { BoundedSink } from './bounded-sink';
 export { CUT_AT_MODES, type CutAt } from './cut-points';
 export { BoundedSinkError } from './errors';
-export { formatExcerptAddress, formatExcerpts, type MatchExcerpt } from './excerpt';
+export { formatExcerptAddress, formatExcerpts } from './excerpt';
 export { DEFAULT_MAX_BYTES, KEEP_MODES, type KeepMode } from './keep-mode';
 export { formatTruncationMarker } from './marker';
 export { DEFAULT_MATCH_PATTERNS, type KeepMatches, type MatchPattern } from './match-patterns';
-export type { BoundedSinkResult } from './sink-result';
 export { joinAroundMarker } from './sink-result';

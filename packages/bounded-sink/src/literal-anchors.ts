@@ -1,6 +1,8 @@
+import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
+
 /** A literal searched through an anchor: where the anchor sits in it. */
 interface AnchorMember {
-  literal: Buffer;
+  literal: Uint8Array;
   at: number;
 }
 
@@ -9,7 +11,7 @@ interface AnchorMember {
  * is checked against those literals in place.
  */
 export interface LiteralAnchor {
-  readonly needle: Buffer;
+  readonly needle: Uint8Array;
   readonly members: readonly AnchorMember[];
 }
 
@@ -38,7 +40,7 @@ function expectedRarity(byte: number): number {
  * Rarity measured on a sample of the stream (fewer occurrences is rarer), the expected rarity breaking
  * ties: the needles' first bytes decide how often a pass stops, and that depends on the text.
  */
-export function rarityIn(sample: Buffer): Rarity {
+export function rarityIn(sample: Uint8Array): Rarity {
   const counts = new Uint32Array(256);
   // A bounded sample, once in many megabytes: no native scan gives a histogram.
   for (const byte of sample) counts[byte] = (counts[byte] as number) + 1;
@@ -46,7 +48,7 @@ export function rarityIn(sample: Buffer): Rarity {
 }
 
 /** The literal's best needle: up to 6 bytes starting at its rarest byte (the first of equals). */
-function bestWindow(literal: Buffer, rarityOf: Rarity): { at: number; rarity: number } {
+function bestWindow(literal: Uint8Array, rarityOf: Rarity): { at: number; rarity: number } {
   let best = { at: 0, rarity: Number.NEGATIVE_INFINITY };
   // A needle found in other words (`or` in `worker`) returns to JavaScript at each: 3 bytes at least.
   for (let at = 0; at === 0 || at <= literal.length - MIN_ANCHOR_BYTES; at++) {
@@ -56,23 +58,31 @@ function bestWindow(literal: Buffer, rarityOf: Rarity): { at: number; rarity: nu
   return best;
 }
 
+/** Whether `bytes` holds `needle` (planning works on a few short literals: the portable scan serves). */
+function holds(bytes: Uint8Array, needle: Uint8Array): boolean {
+  return needle.length === 0 || portableByteOps.indexOfSequence(bytes, needle, 0) !== -1;
+}
+
 /** The literals less duplicates and those that contain another one (a line holding `FAILED` holds `FAIL`). */
-export function dropSubsumed(literals: readonly Buffer[]): Buffer[] {
+export function dropSubsumed(literals: readonly Uint8Array[]): Uint8Array[] {
   const unique = literals.filter(
-    (literal, index) => literals.findIndex((other) => other.equals(literal)) === index,
+    (literal, index) => literals.findIndex((other) => portableByteOps.equals(other, literal)) === index,
   );
-  return unique.filter((literal) => !unique.some((other) => other !== literal && literal.includes(other)));
+  return unique.filter((literal) => !unique.some((other) => other !== literal && holds(literal, other)));
 }
 
 /** Plans the anchors of `literals` (none containing another): literals sharing a needle are found by one pass. */
-export function planAnchors(literals: readonly Buffer[], rarityOf: Rarity = expectedRarity): LiteralAnchor[] {
+export function planAnchors(
+  literals: readonly Uint8Array[],
+  rarityOf: Rarity = expectedRarity,
+): LiteralAnchor[] {
   const windows = literals
     .map((literal) => ({ literal, ...bestWindow(literal, rarityOf) }))
     // Common needles first, so that a literal with a rarer one of its own joins a pass that runs anyway.
     .sort((a, b) => a.rarity - b.rarity);
-  const groups: { needle: Buffer; literals: Buffer[] }[] = [];
+  const groups: { needle: Uint8Array; literals: Uint8Array[] }[] = [];
   for (const { literal, at } of windows) {
-    const shared = groups.find((group) => literal.includes(group.needle));
+    const shared = groups.find((group) => holds(literal, group.needle));
     if (shared) shared.literals.push(literal);
     else groups.push({ needle: literal.subarray(at, at + MAX_ANCHOR_BYTES), literals: [literal] });
   }
@@ -83,14 +93,16 @@ export function planAnchors(literals: readonly Buffer[], rarityOf: Rarity = expe
 }
 
 /** Merges two groups into one pass when they share a needle starting with a byte as rare as either's own. */
-function mergeAnchors(groups: Buffer[][], rarityOf: Rarity): LiteralAnchor[] {
-  const needles = groups.map((group) => sharedNeedle(group, Number.NEGATIVE_INFINITY, rarityOf) as Buffer);
+function mergeAnchors(groups: Uint8Array[][], rarityOf: Rarity): LiteralAnchor[] {
+  const needles = groups.map(
+    (group) => sharedNeedle(group, Number.NEGATIVE_INFINITY, rarityOf) as Uint8Array,
+  );
   for (let merged = true; merged; ) {
     merged = false;
     for (let a = 0; a < groups.length && !merged; a++) {
       for (let b = a + 1; b < groups.length && !merged; b++) {
         const floor = Math.max(rarityOf(needles[a]?.[0] as number), rarityOf(needles[b]?.[0] as number));
-        const both = [...(groups[a] as Buffer[]), ...(groups[b] as Buffer[])];
+        const both = [...(groups[a] as Uint8Array[]), ...(groups[b] as Uint8Array[])];
         const needle = sharedNeedle(both, floor, rarityOf);
         if (!needle) continue;
         groups.splice(b, 1);
@@ -102,8 +114,11 @@ function mergeAnchors(groups: Buffer[][], rarityOf: Rarity): LiteralAnchor[] {
     }
   }
   return groups.map((group, index) => {
-    const needle = needles[index] as Buffer;
-    const members = group.map((literal) => ({ literal, at: literal.indexOf(needle) }));
+    const needle = needles[index] as Uint8Array;
+    const members = group.map((literal) => ({
+      literal,
+      at: portableByteOps.indexOfSequence(literal, needle, 0),
+    }));
     return { needle, members };
   });
 }
@@ -112,10 +127,10 @@ function mergeAnchors(groups: Buffer[][], rarityOf: Rarity): LiteralAnchor[] {
  * The needle all `literals` hold, starting with the rarest byte and then the longest (up to 6 bytes,
  * at least 3 unless a literal is shorter), or `null` when none starts with a byte at least `floor` rare.
  */
-function sharedNeedle(literals: readonly Buffer[], floor: number, rarityOf: Rarity): Buffer | null {
-  const [first] = literals as [Buffer];
+function sharedNeedle(literals: readonly Uint8Array[], floor: number, rarityOf: Rarity): Uint8Array | null {
+  const [first] = literals as [Uint8Array];
   const shortest = Math.min(...literals.map((literal) => literal.length));
-  let best: { needle: Buffer; rarity: number } | null = null;
+  let best: { needle: Uint8Array; rarity: number } | null = null;
   for (let at = 0; at < first.length; at++) {
     const rarity = rarityOf(first[at] as number);
     if (rarity < floor || (best && rarity < best.rarity)) continue;
@@ -125,7 +140,7 @@ function sharedNeedle(literals: readonly Buffer[], floor: number, rarityOf: Rari
       length--
     ) {
       const needle = first.subarray(at, at + length);
-      if (!literals.every((literal) => literal.includes(needle))) continue;
+      if (!literals.every((literal) => holds(literal, needle))) continue;
       if (!best || rarity > best.rarity || needle.length > best.needle.length) best = { needle, rarity };
       break;
     }
@@ -138,11 +153,16 @@ function sharedNeedle(literals: readonly Buffer[], floor: number, rarityOf: Rari
  * and found at the first needle hit that verifies, or -1. A literal holding the needle further in may
  * start a little earlier, but in the same line (literals hold no line feed): the line is what counts.
  */
-export function findAnchored(piece: Buffer, anchor: LiteralAnchor, from: number): number {
+export function findAnchored(
+  piece: Uint8Array,
+  anchor: LiteralAnchor,
+  from: number,
+  ops: ByteOps = portableByteOps,
+): number {
   for (
-    let hit = piece.indexOf(anchor.needle, from);
+    let hit = ops.indexOfSequence(piece, anchor.needle, from);
     hit !== -1;
-    hit = piece.indexOf(anchor.needle, hit + 1)
+    hit = ops.indexOfSequence(piece, anchor.needle, hit + 1)
   ) {
     const start = earliestAt(piece, anchor, hit, from);
     if (start !== -1) return start;
@@ -151,7 +171,7 @@ export function findAnchored(piece: Buffer, anchor: LiteralAnchor, from: number)
 }
 
 /** The earliest start, not before `from`, of a member found at this needle hit, or -1. */
-function earliestAt(piece: Buffer, anchor: LiteralAnchor, hit: number, from: number): number {
+function earliestAt(piece: Uint8Array, anchor: LiteralAnchor, hit: number, from: number): number {
   let first = -1;
   for (const { literal, at } of anchor.members) {
     const start = hit - at;
@@ -160,7 +180,7 @@ function earliestAt(piece: Buffer, anchor: LiteralAnchor, hit: number, from: num
   return first;
 }
 
-function holdsAt(piece: Buffer, literal: Buffer, start: number): boolean {
+function holdsAt(piece: Uint8Array, literal: Uint8Array, start: number): boolean {
   if (start + literal.length > piece.length) return false;
   for (let index = 0; index < literal.length; index++)
     if (piece[start + index] !== literal[index]) return false;

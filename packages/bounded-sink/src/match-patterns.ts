@@ -1,5 +1,7 @@
-import { describeReceived } from '@pipeguard/shared';
+import { describeReceived } from '@pipeguard/shared/core';
 import { dropSubsumed } from './literal-anchors';
+
+const ENCODER = new TextEncoder();
 
 /**
  * What a `BoundedSink` keeps from the omitted middle when `keepMatches` is `true`: lines containing
@@ -36,7 +38,7 @@ export type KeepMatches = boolean | MatchPattern | readonly MatchPattern[];
 /** Patterns compiled for scanning: literal byte strings found with `indexOf`, and line-wise regular expressions. */
 export interface CompiledPatterns {
   /** The string patterns, less those that contain another one (they match no other line). */
-  readonly literals: readonly Buffer[];
+  readonly literals: readonly Uint8Array[];
   readonly regexps: readonly RegExp[];
   /** Length of the longest literal, for matches that straddle two chunks. */
   readonly longestLiteral: number;
@@ -50,7 +52,7 @@ export interface CompiledPatterns {
 export function compileKeepMatches(value: unknown): CompiledPatterns | null {
   if (value === false) return null;
   const patterns = value === true ? DEFAULT_MATCH_PATTERNS : Array.isArray(value) ? value : [value];
-  const literals: Buffer[] = [];
+  const literals: Uint8Array[] = [];
   const regexps: RegExp[] = [];
   for (const pattern of patterns as unknown[]) {
     if (pattern instanceof RegExp) {
@@ -62,7 +64,7 @@ export function compileKeepMatches(value: unknown): CompiledPatterns | null {
           `The "keepMatches" option must hold non-empty patterns without a line feed. Received '${pattern.slice(0, 25)}'`,
         );
       }
-      literals.push(Buffer.from(pattern));
+      literals.push(ENCODER.encode(pattern));
     } else {
       throw new TypeError(
         `The "keepMatches" option must be a boolean, a string, a RegExp or an array of strings and RegExps. Received ${describeReceived(pattern)}`,

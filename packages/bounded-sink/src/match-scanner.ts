@@ -1,4 +1,10 @@
-import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import {
+  type ByteOps,
+  concatBytes,
+  copyBytes,
+  findUtf8BoundaryBefore,
+  portableByteOps,
+} from '@pipeguard/shared/core';
 import type { MatchExcerpt } from './excerpt';
 import { findAnchored, type LiteralAnchor, planAnchors, rarityIn } from './literal-anchors';
 import type { CompiledPatterns } from './match-patterns';
@@ -7,7 +13,8 @@ const LF = 0x0a;
 /** The anchors are planned again on a sample of the text every this many scanned bytes, as logs change. */
 const REPLAN_BYTES = 16 * 1024 * 1024;
 const SAMPLE_BYTES = 16 * 1024;
-const EMPTY = Buffer.alloc(0);
+const EMPTY = new Uint8Array(0);
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** How a {@link MatchScanner} collects excerpts. */
 export interface MatchScannerSettings {
@@ -24,6 +31,11 @@ export interface MatchScannerSettings {
   sourceOffsetOf: (offset: number) => number | null;
   /** Called with the sink offset of every matching line's start, kept or not. */
   onMatch: (lineStart: number) => void;
+  /**
+   * The byte scans and allocation: `nodeByteOps` in Node.
+   * @defaultValue `portableByteOps`
+   */
+  byteOps?: ByteOps;
 }
 
 /**
@@ -33,7 +45,8 @@ export interface MatchScannerSettings {
  */
 export class MatchScanner {
   readonly #settings: MatchScannerSettings;
-  readonly #literals: readonly Buffer[];
+  readonly #ops: ByteOps;
+  readonly #literals: readonly Uint8Array[];
   #anchors: readonly LiteralAnchor[] = [];
   #plannedAt = Number.NEGATIVE_INFINITY;
   readonly #lineWise: boolean;
@@ -42,9 +55,9 @@ export class MatchScanner {
   #lineStart = 0;
   #lineNumber = 1;
   #lineLength = 0;
-  #lineHead: Buffer[] = [];
+  #lineHead: Uint8Array[] = [];
   #lineHeadLength = 0;
-  #carry: Buffer = EMPTY;
+  #carry: Uint8Array = EMPTY;
   #lineMatched = false;
   #collecting: boolean;
   #contextLeft = 0;
@@ -56,13 +69,14 @@ export class MatchScanner {
 
   constructor(settings: MatchScannerSettings) {
     this.#settings = settings;
+    this.#ops = settings.byteOps ?? portableByteOps;
     this.#literals = settings.patterns.literals;
     this.#lineWise = settings.patterns.regexps.length > 0;
     this.#collecting = settings.budgetBytes > 0;
   }
 
   /** Scans the next bytes of the stream. */
-  push(piece: Buffer): void {
+  push(piece: Uint8Array): void {
     const { activeFrom } = this.#settings;
     if (this.#offset < activeFrom) {
       const before = Math.min(piece.length, activeFrom - this.#offset);
@@ -78,9 +92,10 @@ export class MatchScanner {
   }
 
   /** Before matching starts: line numbers and the current line's first bytes only. */
-  #countLines(piece: Buffer): void {
+  #countLines(piece: Uint8Array): void {
+    const ops = this.#ops;
     let position = 0;
-    for (let end = piece.indexOf(LF); end !== -1; end = piece.indexOf(LF, position)) {
+    for (let end = ops.indexOf(piece, LF, 0); end !== -1; end = ops.indexOf(piece, LF, position)) {
       this.#lineNumber++;
       position = end + 1;
       this.#resetLine(this.#offset + position);
@@ -89,7 +104,7 @@ export class MatchScanner {
     this.#offset += piece.length;
   }
 
-  #scan(piece: Buffer): void {
+  #scan(piece: Uint8Array): void {
     if (this.#offset - this.#plannedAt >= REPLAN_BYTES && this.#literals.length > 0) {
       this.#anchors = planAnchors(this.#literals, rarityIn(piece.subarray(0, SAMPLE_BYTES)));
       this.#next = new Array(this.#anchors.length);
@@ -102,7 +117,7 @@ export class MatchScanner {
         position = this.#skipToMatch(piece, position);
         if (position === piece.length) break;
       }
-      const end = piece.indexOf(LF, position);
+      const end = this.#ops.indexOf(piece, LF, position);
       const segmentEnd = end === -1 ? piece.length : end + 1;
       this.#consumeSegment(piece.subarray(position, segmentEnd), end !== -1);
       position = segmentEnd;
@@ -113,9 +128,10 @@ export class MatchScanner {
    * From a line start, passes every whole line before the next pattern hit without looking at it
    * line by line; returns the start of the hit's line (or the piece's end, its partial line taken).
    */
-  #skipToMatch(piece: Buffer, position: number): number {
+  #skipToMatch(piece: Uint8Array, position: number): number {
     const hit = this.#nextHit(piece, position);
-    const stop = Math.max(position, (hit === -1 ? piece.lastIndexOf(LF) : piece.lastIndexOf(LF, hit)) + 1);
+    const lastLineFeed = this.#ops.lastIndexOf(piece, LF, hit === -1 ? piece.length - 1 : hit);
+    const stop = Math.max(position, lastLineFeed + 1);
     if (stop > position) this.#passLines(piece, position, stop);
     if (hit === -1) {
       this.#consumeSegment(piece.subarray(stop), false);
@@ -126,15 +142,20 @@ export class MatchScanner {
   }
 
   /** Passes the whole, non-matching lines `[from, to)`: their count, and the last few as context before. */
-  #passLines(piece: Buffer, from: number, to: number): void {
+  #passLines(piece: Uint8Array, from: number, to: number): void {
+    const ops = this.#ops;
     if (this.#collecting) {
       let count = 0;
-      for (let end = piece.indexOf(LF, from); end !== -1 && end < to; end = piece.indexOf(LF, end + 1))
+      for (
+        let end = ops.indexOf(piece, LF, from);
+        end !== -1 && end < to;
+        end = ops.indexOf(piece, LF, end + 1)
+      )
         count++;
       const lines: MatchExcerpt[] = [];
       let end = to;
       for (let back = 0; back < this.#settings.contextBefore && end > from; back++) {
-        const start = end >= 2 ? Math.max(from, piece.lastIndexOf(LF, end - 2) + 1) : from;
+        const start = end >= 2 ? Math.max(from, ops.lastIndexOf(piece, LF, end - 2) + 1) : from;
         const line = this.#lineNumber + count - 1 - back;
         lines.unshift(this.#excerptOf(piece.subarray(start, end), this.#offset + start - from, line, false));
         end = start;
@@ -146,12 +167,12 @@ export class MatchScanner {
     this.#resetLine(this.#offset);
   }
 
-  #nextHit(piece: Buffer, position: number): number {
+  #nextHit(piece: Uint8Array, position: number): number {
     let first = -1;
     for (let index = 0; index < this.#anchors.length; index++) {
       let next = this.#next[index] as number;
       if (next === -2 || (next !== -1 && next < position)) {
-        next = findAnchored(piece, this.#anchors[index] as LiteralAnchor, position);
+        next = findAnchored(piece, this.#anchors[index] as LiteralAnchor, position, this.#ops);
         this.#next[index] = next;
       }
       if (next !== -1 && (first === -1 || next < first)) first = next;
@@ -159,43 +180,47 @@ export class MatchScanner {
     return first;
   }
 
-  #consumeSegment(segment: Buffer, completesLine: boolean): void {
+  #consumeSegment(segment: Uint8Array, completesLine: boolean): void {
     if (!this.#lineMatched && this.#literals.length > 0) this.#lineMatched = this.#hasLiteral(segment);
     this.#appendToLine(segment);
     this.#offset += segment.length;
     if (completesLine) this.#completeLine();
   }
 
-  #hasLiteral(segment: Buffer): boolean {
+  #hasLiteral(segment: Uint8Array): boolean {
+    const ops = this.#ops;
     // A hit that straddles the previous piece and this one is found in the carried bytes plus a few.
     const straddle =
       this.#carry.length > 0
-        ? Buffer.concat([this.#carry, segment.subarray(0, this.#settings.patterns.longestLiteral - 1)])
+        ? concatBytes(ops, [this.#carry, segment.subarray(0, this.#settings.patterns.longestLiteral - 1)])
         : EMPTY;
-    return this.#literals.some((literal) => segment.includes(literal) || straddle.includes(literal));
+    return this.#literals.some(
+      (literal) =>
+        ops.indexOfSequence(segment, literal, 0) !== -1 || ops.indexOfSequence(straddle, literal, 0) !== -1,
+    );
   }
 
-  #appendToLine(bytes: Buffer): void {
+  #appendToLine(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     this.#lineLength += bytes.length;
     const room = this.#settings.maxLineBytes - this.#lineHeadLength;
     if (room > 0) {
       // A copy: the written chunk must not stay alive for the few bytes of one line.
-      const kept = Buffer.from(bytes.subarray(0, room));
+      const kept = copyBytes(this.#ops, bytes.subarray(0, room));
       this.#lineHead.push(kept);
       this.#lineHeadLength += kept.length;
     }
     const keep = this.#settings.patterns.longestLiteral - 1;
     if (keep > 0) {
-      const joined = this.#carry.length > 0 ? Buffer.concat([this.#carry, bytes]) : bytes;
-      this.#carry = Buffer.from(joined.subarray(Math.max(0, joined.length - keep)));
+      const joined = this.#carry.length > 0 ? concatBytes(this.#ops, [this.#carry, bytes]) : bytes;
+      this.#carry = copyBytes(this.#ops, joined.subarray(Math.max(0, joined.length - keep)));
     }
   }
 
   #completeLine(): void {
     const offset = this.#offset;
     if (this.#lineStart >= this.#settings.activeFrom || this.#offset > this.#settings.activeFrom) {
-      const head = Buffer.concat(this.#lineHead);
+      const head = concatBytes(this.#ops, this.#lineHead);
       const matched = this.#lineMatched || this.#testRegexps(head);
       if (matched) this.#settings.onMatch(this.#lineStart);
       if (this.#collecting) this.#collect(head, matched);
@@ -204,13 +229,13 @@ export class MatchScanner {
     this.#resetLine(offset);
   }
 
-  #testRegexps(head: Buffer): boolean {
+  #testRegexps(head: Uint8Array): boolean {
     if (!this.#lineWise) return false;
-    const text = head.toString('utf8').replace(/\r?\n$/, '');
+    const text = UTF8.decode(head).replace(/\r?\n$/, '');
     return this.#settings.patterns.regexps.some((regexp) => regexp.test(text));
   }
 
-  #collect(head: Buffer, matched: boolean): void {
+  #collect(head: Uint8Array, matched: boolean): void {
     const excerpt = this.#excerptOf(head, this.#lineStart, this.#lineNumber, matched, this.#lineLength);
     if (matched) {
       const group = [...this.#before.filter((line) => line.line > this.#lastKeptLine), excerpt];
@@ -252,7 +277,7 @@ export class MatchScanner {
 
   /** `bytes` are the line's first bytes, the whole line unless `lineLength` says it is longer. */
   #excerptOf(
-    bytes: Buffer,
+    bytes: Uint8Array,
     sinkOffset: number,
     line: number,
     matched: boolean,
@@ -261,7 +286,7 @@ export class MatchScanner {
     const end = Math.min(bytes.length, this.#settings.maxLineBytes);
     const cut = lineLength > end ? bytes.subarray(0, findUtf8BoundaryBefore(bytes, end)) : bytes;
     // Copied so that a line passed from a chunk does not keep the chunk alive.
-    return { line, offset: null, sinkOffset, bytes: Buffer.from(cut), matched };
+    return { line, offset: null, sinkOffset, bytes: copyBytes(this.#ops, cut), matched };
   }
 
   #resetLine(start: number): void {

@@ -1,4 +1,4 @@
-import { endsAtLineStart } from '@pipeguard/shared';
+import { type ByteOps, concatBytes, endsAtLineStart } from '@pipeguard/shared/core';
 import { type CutAt, cutHeadEnd, cutTailStart, splitAllowance } from './cut-points';
 import { formatExcerpts, type MatchExcerpt } from './excerpt';
 import type { KeepMode } from './keep-mode';
@@ -6,10 +6,13 @@ import { formatTruncationMarker } from './marker';
 
 const DECODER = new TextDecoder();
 
-/** What a `BoundedSink` kept of its stream, and how much it dropped. */
-export interface BoundedSinkResult {
+/**
+ * What a bounded sink kept of its stream, and how much it dropped. `Bytes` is the kind of byte array:
+ * `Uint8Array` from a core, `Buffer` from the Node stage.
+ */
+export interface BoundedSinkResult<Bytes extends Uint8Array = Uint8Array> {
   /** The kept raw bytes of the head and tail (head then tail for `'both'`); excerpts are in `excerpts`. */
-  bytes: Buffer;
+  bytes: Bytes;
   /** The kept bytes decoded as UTF-8 (with replacement), the marker and excerpts in place when truncated. */
   text: string;
   totalBytes: number;
@@ -29,7 +32,7 @@ export interface BoundedSinkResult {
   /** `omittedStart` mapped through the `sourceOffsetOf` option (raw when mapped); `null` when it cannot be. */
   omittedSourceStart: number | null;
   /** The lines kept from the omitted part with `keepMatches`, in stream order (empty otherwise). */
-  excerpts: MatchExcerpt[];
+  excerpts: MatchExcerpt<Bytes>[];
   /** Bytes of `excerpts`, counted in `keptBytes` (not in `bytes`). */
   excerptBytes: number;
   /** Lines of the omitted part that matched, kept or not (0 without `keepMatches`). */
@@ -50,7 +53,7 @@ export interface HeldMatches {
 /** What a sink holds when it composes its result. */
 export interface HeldBytes {
   /** The held head then the held tail window (the stream's last bytes), the sink's own copy. */
-  kept: Buffer;
+  kept: Uint8Array;
   /** How many of `kept`'s bytes are the head; the rest are the tail. */
   headLength: number;
   /** The byte just before `tail` in the stream, when known. */
@@ -62,11 +65,12 @@ export interface HeldBytes {
   cutAt: CutAt;
   matches: HeldMatches | null;
   sourceOffsetOf: (offset: number) => number | null;
+  ops: ByteOps;
 }
 
 /** Composes a sink's result from the bytes it holds: places the cuts, the marker and the excerpts. */
 export function composeResult(held: HeldBytes): BoundedSinkResult {
-  const { kept, totalBytes, maxBytes, keep, label, matches } = held;
+  const { kept, totalBytes, maxBytes, keep, label, matches, ops } = held;
   if (maxBytes === null || totalBytes <= maxBytes) {
     return withLazyText(
       {
@@ -98,6 +102,7 @@ export function composeResult(held: HeldBytes): BoundedSinkResult {
     Math.min(allowance.head, head.length, first?.sinkOffset ?? Number.POSITIVE_INFINITY),
     allowance.head,
     held.cutAt,
+    ops,
   );
   const tailOffset = totalBytes - tail.length;
   // An excerpt cut to nothing (a character longer than the cap) still owns its line's first byte.
@@ -111,6 +116,7 @@ export function composeResult(held: HeldBytes): BoundedSinkResult {
     allowance.tail,
     held.cutAt,
     held.byteBeforeTail,
+    ops,
   );
   const keptTail = tail.subarray(tailStart);
   const keptBytes = headEnd + keptTail.length + excerptBytes;
@@ -125,7 +131,7 @@ export function composeResult(held: HeldBytes): BoundedSinkResult {
   const excerpts = matches?.excerpts ?? [];
   return withLazyText(
     {
-      bytes: cutKept(kept, headEnd, held.headLength + tailStart),
+      bytes: cutKept(kept, headEnd, held.headLength + tailStart, ops),
       totalBytes,
       keptBytes,
       omittedBytes,
@@ -153,11 +159,11 @@ export function composeResult(held: HeldBytes): BoundedSinkResult {
  * `kept` without the bytes from `headEnd` to `tailStart` given back around the cut: `kept` itself or
  * a view of it when one side is all that is left, a copy only when bytes were given back between two.
  */
-function cutKept(kept: Buffer, headEnd: number, tailStart: number): Buffer {
+function cutKept(kept: Uint8Array, headEnd: number, tailStart: number, ops: ByteOps): Uint8Array {
   if (headEnd === tailStart) return kept;
   if (tailStart === kept.length) return kept.subarray(0, headEnd);
   if (headEnd === 0) return kept.subarray(tailStart);
-  return Buffer.concat([kept.subarray(0, headEnd), kept.subarray(tailStart)]);
+  return concatBytes(ops, [kept.subarray(0, headEnd), kept.subarray(tailStart)]);
 }
 
 /**
@@ -167,7 +173,7 @@ function cutKept(kept: Buffer, headEnd: number, tailStart: number): Buffer {
  */
 function withLazyText(
   result: Omit<BoundedSinkResult, 'text' | 'markerIndex'>,
-  decode: (bytes: Buffer) => { text: string; markerIndex: number | null },
+  decode: (bytes: Uint8Array) => { text: string; markerIndex: number | null },
 ): BoundedSinkResult {
   const { bytes } = result;
   let decoded: { text: string; markerIndex: number | null } | undefined;

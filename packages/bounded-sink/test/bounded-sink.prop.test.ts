@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import { pipeline } from 'node:stream/promises';
-import { chunkedBytes, chunkedUtf8, feed, propertyRuns } from '@pipeguard/test-utils';
+import { nodeByteOps } from '@pipeguard/shared';
+import { chunkedBytes, chunkedUtf8, driveCore, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoundedSink, type BoundedSinkResult, type KeepMode } from '../src/index';
+import { BoundedSinkCore } from '../src/core';
+import type { BoundedSinkResult, KeepMode } from '../src/index';
 
 const keepMode = fc.constantFrom<KeepMode>('head', 'tail', 'both');
 
@@ -15,10 +16,10 @@ function limitFor(length: number): fc.Arbitrary<number> {
   );
 }
 
+/** Drives the sink's core (the Node stage is a shell over it: bounded-sink.shell.test.ts); its bytes are Buffers. */
 async function capture(chunks: Buffer[], maxBytes: number, keep: KeepMode): Promise<BoundedSinkResult> {
-  const sink = new BoundedSink({ maxBytes, keep });
-  await pipeline(feed(chunks), sink);
-  return sink.done;
+  const [result] = driveCore(new BoundedSinkCore({ maxBytes, keep, byteOps: nodeByteOps }), chunks);
+  return result as BoundedSinkResult;
 }
 
 /**

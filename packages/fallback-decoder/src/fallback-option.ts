@@ -1,11 +1,12 @@
 import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+import { resolveFallbackList } from './fallback-list';
 import {
   HOST_ENCODING_INPUT_KEYS,
   type HostEncodingInput,
   resolveHostFallback,
   thisHost,
 } from './host-encoding';
-import { loadIconv } from './load-iconv';
+import { iconvCodec } from './iconv-codec';
 
 /** A fallback setting: an encoding, a list tried in order, `null` (off) or `'auto'` (the host's codepage). */
 export type FallbackOption = string | readonly string[] | null | 'auto';
@@ -28,27 +29,7 @@ export function resolveFallbackOption(fallback: unknown, host: unknown): string[
       `The "host" option must be undefined when "fallback" is not 'auto'. Received ${describeReceived(host)}`,
     );
   }
-  if (fallback === null || fallback === undefined) return [];
-  if (typeof fallback === 'string') return [validateEncoding('fallback', fallback)];
-  if (!Array.isArray(fallback)) {
-    throw new TypeError(
-      `The "fallback" option must be of type string, an array of strings or null. Received ${describeReceived(fallback)}`,
-    );
-  }
-  if (fallback.length === 0) {
-    throw new RangeError('The "fallback" option must be a non-empty array of encodings. Received []');
-  }
-  return fallback.map((encoding: unknown, index) => validateEncoding(`fallback[${index}]`, encoding));
-}
-
-function validateEncoding(name: string, encoding: unknown): string {
-  validateString(name, encoding);
-  if (!loadIconv().encodingExists(encoding)) {
-    throw new TypeError(
-      `The "${name}" option must be an encoding iconv-lite supports. Received ${describeReceived(encoding)}`,
-    );
-  }
-  return encoding;
+  return resolveFallbackList(fallback, iconvCodec);
 }
 
 function validateHost(host: unknown): asserts host is HostEncodingInput {

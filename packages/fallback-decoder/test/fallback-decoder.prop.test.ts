@@ -1,28 +1,36 @@
 import { isUtf8 } from 'node:buffer';
-import { pipeline } from 'node:stream/promises';
-import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { chunkedUtf8, collect, cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
+import { type LineBatch, LineSplitterCore, type LineUnit } from '@pipeguard/line-splitter/core';
+import { nodeByteOps, nodeTextOps } from '@pipeguard/shared';
+import { chunkedUtf8, cutAt, cutsFor, driveCore, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { FallbackDecoder, type FallbackDecoderOptions } from '../src/index';
+import { FallbackDecoderCore } from '../src/core';
+import { iconvCodec } from '../src/iconv-codec';
+import type { FallbackDecoderOptions } from '../src/index';
 
 const splitterOptions = fc.record({ maxUnitBytes: fc.integer({ min: 4, max: 24 }), batched: fc.boolean() });
 type SplitterOptions = { maxUnitBytes: number; batched: boolean };
 
-async function decode(chunks: Buffer[], options: FallbackDecoderOptions, splitter: SplitterOptions) {
-  const decoder = new FallbackDecoder(options);
-  const lineSplitter = new LineSplitter(splitter);
-  const [out] = await Promise.all([collect<string>(decoder), pipeline(feed(chunks), lineSplitter, decoder)]);
+/** Drives the splitter's and the decoder's cores (the Node stage is a shell: fallback-decoder.shell.test.ts). */
+function decode(chunks: Buffer[], options: FallbackDecoderOptions, splitter: SplitterOptions) {
+  const fallback = options.fallback as string | string[] | null | undefined;
+  const decoder = new FallbackDecoderCore({
+    fallback,
+    codec: iconvCodec,
+    byteOps: nodeByteOps,
+    textOps: nodeTextOps,
+  });
+  const lineSplitter = new LineSplitterCore({ ...splitter, byteOps: nodeByteOps });
+  const out = driveCore(decoder, driveCore(lineSplitter, chunks));
   return { text: out.join(''), stats: decoder.stats, builtUnits: lineSplitter.stats.builtUnits };
 }
 
-async function unitsOf(bytes: Buffer, splitter: SplitterOptions): Promise<LineUnit[]> {
-  const lineSplitter = new LineSplitter(splitter);
-  const [out] = await Promise.all([
-    collect<LineUnit | LineBatch>(lineSplitter),
-    pipeline(feed([bytes]), lineSplitter),
-  ]);
+function unitsOf(bytes: Buffer, splitter: SplitterOptions): LineUnit[] {
+  const out = driveCore(new LineSplitterCore({ ...splitter, byteOps: nodeByteOps }), [bytes]) as (
+    | LineUnit
+    | LineBatch
+  )[];
   return out.flatMap((item) => ('units' in item ? item.units : [item]));
 }
 
@@ -56,14 +64,14 @@ const fallbacks = fc.constantFrom<FallbackDecoderOptions['fallback']>(null, 'gbk
 ]);
 
 describe('FallbackDecoder properties', () => {
-  it('should pass valid UTF-8 through exactly, as TextDecoder does, for any chunking and fallback', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  it('should pass valid UTF-8 through exactly, as TextDecoder does, for any chunking and fallback', () => {
+    fc.assert(
+      fc.property(
         chunkedUtf8(200),
         fallbacks,
         splitterOptions,
-        async ({ text, bytes, chunks }, fallback, splitter) => {
-          const { text: decoded, stats, builtUnits } = await decode(chunks, { fallback }, splitter);
+        ({ text, bytes, chunks }, fallback, splitter) => {
+          const { text: decoded, stats, builtUnits } = decode(chunks, { fallback }, splitter);
           expect(decoded).toBe(text);
           expect(decoded).toBe(textDecode(bytes));
           expect(stats).toMatchObject({ fallbackUnits: 0, replacedUnits: 0, rejectedUnitBytes: 0 });
@@ -75,14 +83,14 @@ describe('FallbackDecoder properties', () => {
     );
   });
 
-  it('should decode each unit of arbitrary bytes as strict UTF-8, else the fallback unless NUL, else as TextDecoder', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  it('should decode each unit of arbitrary bytes as strict UTF-8, else the fallback unless NUL, else as TextDecoder', () => {
+    fc.assert(
+      fc.property(
         chunkedMixed,
         fc.constantFrom(null, 'gbk'),
         splitterOptions,
-        async ({ bytes, chunks }, fallback, splitter) => {
-          const units = await unitsOf(bytes, splitter);
+        ({ bytes, chunks }, fallback, splitter) => {
+          const units = unitsOf(bytes, splitter);
           const paths = units.map(({ bytes: unit }) =>
             isUtf8(unit) ? 'utf8' : fallback === null || unit.includes(0) ? 'replaced' : 'fallback',
           );
@@ -97,7 +105,7 @@ describe('FallbackDecoder properties', () => {
             (sum, unit, index) => sum + (paths[index] === 'utf8' ? 0 : unit.bytes.length),
             0,
           );
-          const { text, stats } = await decode(chunks, { fallback }, splitter);
+          const { text, stats } = decode(chunks, { fallback }, splitter);
           expect(text).toBe(expected);
           expect(stats).toEqual({
             units: units.length,
@@ -112,19 +120,19 @@ describe('FallbackDecoder properties', () => {
     );
   });
 
-  it('should give the same text and stats for any chunking of the input', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedMixed, splitterOptions, async ({ bytes, chunks }, splitter) => {
+  it('should give the same text and stats for any chunking of the input', () => {
+    fc.assert(
+      fc.property(chunkedMixed, splitterOptions, ({ bytes, chunks }, splitter) => {
         const options = { fallback: ['shift_jis', 'gbk'] };
-        const chunked = await decode(chunks, options, splitter);
-        const whole = await decode([bytes], options, { ...splitter, batched: false });
+        const chunked = decode(chunks, options, splitter);
+        const whole = decode([bytes], options, { ...splitter, batched: false });
         expect([chunked.text, chunked.stats]).toEqual([whole.text, whole.stats]);
       }),
       { numRuns: propertyRuns(100) },
     );
   });
 
-  it('should recover GBK lines among UTF-8 lines exactly', async () => {
+  it('should recover GBK lines among UTF-8 lines exactly', () => {
     const gbkLine = fc
       .tuple(fc.string({ unit: hanzi, minLength: 1, maxLength: 10 }), fc.string({ maxLength: 4 }))
       .map(([han, ascii]) => `${ascii}${han}`)
@@ -138,17 +146,15 @@ describe('FallbackDecoder properties', () => {
         terminator,
       }),
     );
-    await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 8 }), fc.boolean(), async (lines, batched) => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), fc.boolean(), (lines, batched) => {
         const bytes = Buffer.concat(
           lines.map(({ text, gbk, terminator }) =>
             Buffer.from(gbk ? iconv.encode(text + terminator, 'gbk') : text + terminator),
           ),
         );
         const expected = lines.map(({ text, terminator }) => text + terminator).join('');
-        expect((await decode([bytes], { fallback: 'gbk' }, { maxUnitBytes: 32768, batched })).text).toBe(
-          expected,
-        );
+        expect(decode([bytes], { fallback: 'gbk' }, { maxUnitBytes: 32768, batched }).text).toBe(expected);
       }),
       { numRuns: propertyRuns(100) },
     );

@@ -1,31 +1,21 @@
-import { open } from 'node:fs/promises';
-import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
+import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBytesAsUtf8, type Utf8Window } from '../src/index';
+import { memoryFile } from './helpers/memory-file';
 import { decode, illFormedBytesOracle, messyBytes } from './helpers/utf8';
 
-const files = useTempDir('pipeguard-file-window-');
-
-/**
- * Every window met paging from 0 by `nextOffset`, on one open handle (a path is opened per call, a cost
- * the other property pays); fails instead of looping if a window makes no progress.
- */
-async function pageThrough(file: string, bytes: Buffer, limit: number): Promise<Utf8Window[]> {
+/** Every window met paging from 0 by `nextOffset`; fails instead of looping if a window makes no progress. */
+async function pageThrough(bytes: Buffer, limit: number): Promise<Utf8Window[]> {
   const windows: Utf8Window[] = [];
-  const handle = await open(file, 'r');
-  try {
-    let offset = 0;
-    for (;;) {
-      const window = await readBytesAsUtf8(handle, { offset, windowBytes: limit });
-      windows.push(window);
-      if (window.eof) return windows;
-      expect(window.nextOffset).toBeGreaterThan(offset);
-      expect(windows.length).toBeLessThanOrEqual(bytes.length);
-      offset = window.nextOffset;
-    }
-  } finally {
-    await handle.close();
+  const handle = memoryFile(bytes);
+  for (let offset = 0; ; ) {
+    const window = await readBytesAsUtf8(handle, { offset, windowBytes: limit });
+    windows.push(window);
+    if (window.eof) return windows;
+    expect(window.nextOffset).toBeGreaterThan(offset);
+    expect(windows.length).toBeLessThanOrEqual(bytes.length);
+    offset = window.nextOffset;
   }
 }
 
@@ -33,8 +23,7 @@ describe('readBytesAsUtf8 properties', () => {
   it('should visit every byte exactly once and decode as the whole file when paging by nextOffset', async () => {
     await fc.assert(
       fc.asyncProperty(messyBytes(), fc.integer({ min: 1, max: 12 }), async (bytes, limit) => {
-        const file = await files.write(bytes);
-        const windows = await pageThrough(file, bytes, limit);
+        const windows = await pageThrough(bytes, limit);
         let expectedOffset = 0;
         for (const window of windows) {
           expect(window.offset).toBe(expectedOffset);
@@ -59,8 +48,7 @@ describe('readBytesAsUtf8 properties', () => {
         fc.integer({ min: 1, max: 12 }),
         async (bytes, offsetSeed, limit) => {
           const offset = offsetSeed % (bytes.length + 2);
-          const file = await files.write(bytes);
-          const window = await readBytesAsUtf8(file, { offset, windowBytes: limit });
+          const window = await readBytesAsUtf8(memoryFile(bytes), { offset, windowBytes: limit });
           const decoded = bytes.subarray(window.offset, window.nextOffset);
           expect(window.text).toBe(decode(decoded));
           expect(window.illFormedBytes).toBe(illFormedBytesOracle(decoded));
@@ -87,7 +75,7 @@ describe('readBytesAsUtf8 properties', () => {
         fc.nat(100),
         fc.nat(100),
         async (text, offset, windowBytes) => {
-          const file = await files.write(text);
+          const file = memoryFile(Buffer.from(text));
           expect(await readBytesAsUtf8(file, { offset, windowBytes, fallback: 'gbk' })).toEqual(
             await readBytesAsUtf8(file, { offset, windowBytes }),
           );

@@ -1,12 +1,11 @@
-import { open } from 'node:fs/promises';
-import { propertyRuns, useTempDir } from '@pipeguard/test-utils';
+import type { FileHandle } from 'node:fs/promises';
+import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClipMarker, readBytesAsUtf8, readLines } from '../src/index';
 import { findLineAt, type LineRange, scanLines } from '../src/scan-lines';
+import { memoryFile } from './helpers/memory-file';
 import { decode, linesFile, messyBytes } from './helpers/utf8';
-
-const files = useTempDir('pipeguard-file-window-');
 
 /** The lines of `bytes` by LF, each with its content (a CR before LF or at the end excluded) and offset. */
 function linesOf(bytes: Buffer): Array<{ content: Buffer; offset: number }> {
@@ -22,24 +21,19 @@ function linesOf(bytes: Buffer): Array<{ content: Buffer; offset: number }> {
   return lines;
 }
 
-async function scanAll(file: string, range: LineRange, chunkBytes: number): Promise<unknown[]> {
-  const handle = await open(file, 'r');
-  try {
-    const calls: unknown[] = [];
-    const result = await scanLines(
-      handle,
-      range,
-      (line, bytes, start, end, lineBytes, offset) => {
-        // As hex: a copy of the bytes (the scanner reuses its buffer) that `toEqual` compares at once,
-        // where a Buffer is walked byte by byte as an iterable.
-        calls.push([line, bytes.toString('hex', start, end), lineBytes, offset]);
-      },
-      chunkBytes,
-    );
-    return [...calls, result];
-  } finally {
-    await handle.close();
-  }
+async function scanAll(handle: FileHandle, range: LineRange, chunkBytes: number): Promise<unknown[]> {
+  const calls: unknown[] = [];
+  const result = await scanLines(
+    handle,
+    range,
+    (line, bytes, start, end, lineBytes, offset) => {
+      // As hex: a copy of the bytes (the scanner reuses its buffer) that `toEqual` compares at once,
+      // where a Buffer is walked byte by byte as an iterable.
+      calls.push([line, bytes.toString('hex', start, end), lineBytes, offset]);
+    },
+    chunkBytes,
+  );
+  return [...calls, result];
 }
 
 /** A file of lines or of anything, with a cap. */
@@ -49,7 +43,7 @@ const fileAndCap = fc.record({
 });
 
 async function readPage(bytes: Buffer, maxLineBytes: number) {
-  const file = await files.write(bytes);
+  const file = memoryFile(bytes);
   return { file, page: await readLines(file, { maxLineBytes }) };
 }
 
@@ -107,7 +101,7 @@ describe('readLines properties', () => {
         }),
         fc.integer({ min: 1, max: 40 }),
         async (bytes, range, chunkBytes) => {
-          const file = await files.write(bytes);
+          const file = memoryFile(bytes);
           expect(await scanAll(file, range, chunkBytes)).toEqual(await scanAll(file, range, 1 << 16));
         },
       ),
@@ -118,20 +112,14 @@ describe('readLines properties', () => {
   it('should give the same lines when paging by nextLine as when reading at once', async () => {
     await fc.assert(
       fc.asyncProperty(linesFile(), fc.integer({ min: 1, max: 3 }), async (bytes, limit) => {
-        const file = await files.write(bytes);
-        const whole = await readLines(file, { maxLineBytes: 8, maxLines: 100 });
+        const handle = memoryFile(bytes);
+        const whole = await readLines(handle, { maxLineBytes: 8, maxLines: 100 });
         const rows: string[] = [];
-        // One open handle for the pages: opening the path again per page only repeats what `whole` did.
-        const handle = await open(file, 'r');
-        try {
-          for (let fromLine = 1; ; ) {
-            const page = await readLines(handle, { fromLine, maxLines: limit, maxLineBytes: 8 });
-            if (page.lineCount > 0) rows.push(page.text.split('\n\n')[0] as string);
-            if (page.eof) break;
-            fromLine = page.nextLine;
-          }
-        } finally {
-          await handle.close();
+        for (let fromLine = 1; ; ) {
+          const page = await readLines(handle, { fromLine, maxLines: limit, maxLineBytes: 8 });
+          if (page.lineCount > 0) rows.push(page.text.split('\n\n')[0] as string);
+          if (page.eof) break;
+          fromLine = page.nextLine;
         }
         expect(rows.join('\n')).toBe(whole.lineCount > 0 ? (whole.text.split('\n\n')[0] as string) : '');
       }),
@@ -156,13 +144,7 @@ describe('readLines properties', () => {
           const expected = pastEnd
             ? { offset: bytes.length, line: lfs + 2 }
             : { offset: lastLf + 1, line: lfs + 1 };
-          const file = await files.write(bytes);
-          const handle = await open(file, 'r');
-          try {
-            expect(await findLineAt(handle, offset, bytes.length, chunkBytes)).toEqual(expected);
-          } finally {
-            await handle.close();
-          }
+          expect(await findLineAt(memoryFile(bytes), offset, bytes.length, chunkBytes)).toEqual(expected);
         },
       ),
       { numRuns: propertyRuns(200) },

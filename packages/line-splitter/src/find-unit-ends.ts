@@ -1,5 +1,4 @@
-import { isUtf8 } from 'node:buffer';
-import { findUtf8BoundaryBefore } from '@pipeguard/shared';
+import { type ByteOps, findUtf8BoundaryBefore } from '@pipeguard/shared/core';
 import type { LineTerminator } from './line-unit';
 import type { PendingBytes } from './pending-bytes';
 
@@ -32,14 +31,15 @@ export interface UnitEnds extends UnitBounds {
 }
 
 /**
- * Finds the units that `chunk` completes. Boundaries come from `Buffer#indexOf` for LF and for CR,
- * each remembered until passed, so every byte is scanned natively at most once per terminator kind.
+ * Finds the units that `chunk` completes. Boundaries come from `ops.indexOf` for LF and for CR,
+ * each remembered until passed, so every byte is scanned (natively, in Node) at most once per terminator kind.
  */
 export function findUnitEnds(
   pending: PendingBytes,
-  chunk: Buffer,
+  chunk: Uint8Array,
   crPending: boolean,
   maxUnitBytes: number,
+  ops: ByteOps,
 ): UnitEnds {
   const offset = pending.length;
   const total = offset + chunk.length;
@@ -57,12 +57,12 @@ export function findUnitEnds(
   let cr = -2;
   for (;;) {
     const from = Math.max(0, start - offset);
-    if (lf !== -1 && lf < from) lf = chunk.indexOf(LF, from);
-    if (cr !== -1 && cr < from) cr = chunk.indexOf(CR, from);
+    if (lf !== -1 && lf < from) lf = ops.indexOf(chunk, LF, from);
+    if (cr !== -1 && cr < from) cr = ops.indexOf(chunk, CR, from);
     const found = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
     if ((found === -1 ? total : found + offset) - start > maxUnitBytes) {
       // `pending` remembers a join made here, so the unit emitted for this cut reuses it.
-      start = findForcedCut(pending.slice(chunk, start, start + maxUnitBytes), start);
+      start = findForcedCut(pending.slice(chunk, start, start + maxUnitBytes), start, ops);
       ends.push(start);
       terminators.push('');
       result.forced++;
@@ -87,8 +87,8 @@ export function findUnitEnds(
  * Where a unit of `candidate.length` (= maxUnitBytes) bytes starting at `start` is cut: before a
  * character that would straddle the cut when the bytes before it are valid UTF-8, else at the cap.
  */
-function findForcedCut(candidate: Buffer, start: number): number {
+function findForcedCut(candidate: Uint8Array, start: number, ops: ByteOps): number {
   const boundary = findUtf8BoundaryBefore(candidate, candidate.length);
-  const backOff = boundary < candidate.length && isUtf8(candidate.subarray(0, boundary));
+  const backOff = boundary < candidate.length && ops.isUtf8(candidate.subarray(0, boundary));
   return start + (backOff ? boundary : candidate.length);
 }

@@ -8,10 +8,10 @@ export interface BuiltUnits {
 
 /**
  * A {@link LineBatch} that keeps its units as the scan's boundary numbers and builds the
- * `LineUnit` objects (and their Buffer views) only when `units` is first read, then caches them.
+ * `LineUnit` objects (and their views of `bytes`) only when `units` is first read, then caches them.
  */
-export class LazyLineBatch implements LineBatch {
-  readonly bytes: Buffer;
+export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements LineBatch<Bytes> {
+  readonly bytes: Bytes;
   readonly offset: number;
   readonly unitCount: number;
   readonly longestUnitBytes: number;
@@ -19,7 +19,7 @@ export class LazyLineBatch implements LineBatch {
   readonly #first: number;
   readonly #base: number;
   readonly #built: BuiltUnits;
-  #units: LineUnit[] | undefined;
+  #units: LineUnit<Bytes>[] | undefined;
 
   /**
    * @param bytes - The units' contiguous bytes, terminators included.
@@ -28,7 +28,7 @@ export class LazyLineBatch implements LineBatch {
    * @param built - The splitter's count of built units, increased when `units` is built.
    */
   constructor(
-    bytes: Buffer,
+    bytes: Bytes,
     offset: number,
     bounds: UnitBounds,
     first: number,
@@ -56,15 +56,17 @@ export class LazyLineBatch implements LineBatch {
   }
 
   /** The units, built on first read; their `bytes` are views into the batch's `bytes`. */
-  get units(): LineUnit[] {
+  get units(): LineUnit<Bytes>[] {
     if (this.#units !== undefined) return this.#units;
     const { ends, terminators } = this.#bounds;
-    const units: LineUnit[] = [];
+    const units: LineUnit<Bytes>[] = [];
     let start = 0;
     for (let index = this.#first; index < this.#first + this.unitCount; index++) {
       const end = (ends[index] as number) - this.#base;
       const terminator = terminators[index] as LineUnit['terminator'];
-      units.push({ bytes: this.bytes.subarray(start, end), terminator, offset: this.offset + start });
+      // A view of a Buffer is a Buffer: `subarray` keeps the array's kind.
+      const bytes = this.bytes.subarray(start, end) as Bytes;
+      units.push({ bytes, terminator, offset: this.offset + start });
       start = end + terminator.length;
     }
     this.#built.count += units.length;

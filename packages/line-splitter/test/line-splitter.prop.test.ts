@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import { pipeline } from 'node:stream/promises';
-import { chunkedUtf8, collect, cutAt, cutsFor, feed, propertyRuns } from '@pipeguard/test-utils';
+import { nodeByteOps } from '@pipeguard/shared';
+import { chunkedUtf8, cutAt, cutsFor, driveCore, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LineBatch, LineSplitter, type LineUnit } from '../src/index';
+import { LineSplitterCore, type LineSplitterStats } from '../src/core';
+import type { LineBatch, LineUnit } from '../src/index';
 
 /** Bytes rich in what the splitter cares about: LF, CR, CRLF, multi-byte UTF-8 and stray bytes. */
 const lineBytes = fc
@@ -26,23 +27,21 @@ const options = fc.record({ maxUnitBytes: fc.integer({ min: 4, max: 24 }), batch
 interface Run {
   units: LineUnit[];
   batches: LineBatch[];
-  stats: LineSplitter['stats'];
+  stats: LineSplitterStats;
   pendingAfterWrites: number[];
 }
 
-async function run(
-  chunks: Buffer[],
-  splitterOptions: { maxUnitBytes: number; batched: boolean },
-): Promise<Run> {
-  const splitter = new LineSplitter(splitterOptions);
-  const out = collect<LineUnit | LineBatch>(splitter);
+/** Drives the splitter's core (the Node stage is a shell over it: line-splitter.shell.test.ts). */
+function run(chunks: Buffer[], splitterOptions: { maxUnitBytes: number; batched: boolean }): Run {
+  const splitter = new LineSplitterCore({ ...splitterOptions, byteOps: nodeByteOps });
+  const items: (LineUnit | LineBatch)[] = [];
+  const emit = (item: unknown) => items.push(item as LineUnit | LineBatch);
   const pendingAfterWrites: number[] = [];
   for (const chunk of chunks) {
-    await new Promise((resolve) => splitter.write(chunk, resolve));
+    splitter.write(chunk, emit);
     pendingAfterWrites.push(splitter.stats.pendingBytes);
   }
-  splitter.end();
-  const items = await out;
+  splitter.end(emit);
   const batches = splitterOptions.batched ? (items as LineBatch[]) : [];
   const units = splitterOptions.batched ? batches.flatMap((batch) => batch.units) : (items as LineUnit[]);
   return { units, batches, stats: splitter.stats, pendingAfterWrites };
@@ -52,11 +51,11 @@ const rows = (units: LineUnit[]) =>
   units.map((unit) => [unit.bytes.toString('hex'), unit.terminator, unit.offset]);
 
 describe('LineSplitter properties', () => {
-  it('should give the same units and stats for any chunking of the input, batched or not', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedLines, options, async ({ bytes, chunks }, splitterOptions) => {
-        const whole = await run([bytes], { ...splitterOptions, batched: false });
-        const chunked = await run(chunks, splitterOptions);
+  it('should give the same units and stats for any chunking of the input, batched or not', () => {
+    fc.assert(
+      fc.property(chunkedLines, options, ({ bytes, chunks }, splitterOptions) => {
+        const whole = run([bytes], { ...splitterOptions, batched: false });
+        const chunked = run(chunks, splitterOptions);
         expect(rows(chunked.units)).toEqual(rows(whole.units));
         expect(chunked.stats).toEqual(whole.stats);
       }),
@@ -64,10 +63,10 @@ describe('LineSplitter properties', () => {
     );
   });
 
-  it('should reproduce the input exactly from units and terminators, at the right offsets', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedLines, options, async ({ bytes, chunks }, splitterOptions) => {
-        const { units, stats } = await run(chunks, splitterOptions);
+  it('should reproduce the input exactly from units and terminators, at the right offsets', () => {
+    fc.assert(
+      fc.property(chunkedLines, options, ({ bytes, chunks }, splitterOptions) => {
+        const { units, stats } = run(chunks, splitterOptions);
         let offset = 0;
         for (const unit of units) {
           expect(unit.offset).toBe(offset);
@@ -88,10 +87,10 @@ describe('LineSplitter properties', () => {
     );
   });
 
-  it('should never split a character across units when the input is valid UTF-8', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedUtf8(120), options, async ({ text, chunks }, splitterOptions) => {
-        const { units } = await run(chunks, splitterOptions);
+  it('should never split a character across units when the input is valid UTF-8', () => {
+    fc.assert(
+      fc.property(chunkedUtf8(120), options, ({ text, chunks }, splitterOptions) => {
+        const { units } = run(chunks, splitterOptions);
         for (const unit of units) expect(isUtf8(unit.bytes)).toBe(true);
         expect(units.map((unit) => unit.bytes.toString() + unit.terminator).join('')).toBe(text);
       }),
@@ -99,10 +98,10 @@ describe('LineSplitter properties', () => {
     );
   });
 
-  it('should hold at most maxUnitBytes (+1 for a CR) between writes, whatever the input', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedLines, options, async ({ chunks }, splitterOptions) => {
-        const { pendingAfterWrites } = await run(chunks, splitterOptions);
+  it('should hold at most maxUnitBytes (+1 for a CR) between writes, whatever the input', () => {
+    fc.assert(
+      fc.property(chunkedLines, options, ({ chunks }, splitterOptions) => {
+        const { pendingAfterWrites } = run(chunks, splitterOptions);
         for (const pending of pendingAfterWrites) {
           expect(pending).toBeLessThanOrEqual(splitterOptions.maxUnitBytes + 1);
         }
@@ -111,11 +110,11 @@ describe('LineSplitter properties', () => {
     );
   });
 
-  it('should give each batch unitCount and longestUnitBytes of its units, building them only when read', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedLines, fc.integer({ min: 4, max: 24 }), async ({ chunks }, maxUnitBytes) => {
-        const splitter = new LineSplitter({ maxUnitBytes, batched: true });
-        const [batches] = await Promise.all([collect<LineBatch>(splitter), pipeline(feed(chunks), splitter)]);
+  it('should give each batch unitCount and longestUnitBytes of its units, building them only when read', () => {
+    fc.assert(
+      fc.property(chunkedLines, fc.integer({ min: 4, max: 24 }), ({ chunks }, maxUnitBytes) => {
+        const splitter = new LineSplitterCore({ maxUnitBytes, batched: true, byteOps: nodeByteOps });
+        const batches = driveCore(splitter, chunks) as LineBatch[];
         const numbers = batches.map((batch) => [batch.unitCount, batch.longestUnitBytes]);
         expect(splitter.stats.builtUnits).toBe(0);
         const fromUnits = batches.map(({ units }) => [
@@ -131,10 +130,10 @@ describe('LineSplitter properties', () => {
     );
   });
 
-  it('should make each batch the exact bytes of its units, which are views into it', async () => {
-    await fc.assert(
-      fc.asyncProperty(chunkedLines, fc.integer({ min: 4, max: 24 }), async ({ chunks }, maxUnitBytes) => {
-        const { batches } = await run(chunks, { maxUnitBytes, batched: true });
+  it('should make each batch the exact bytes of its units, which are views into it', () => {
+    fc.assert(
+      fc.property(chunkedLines, fc.integer({ min: 4, max: 24 }), ({ chunks }, maxUnitBytes) => {
+        const { batches } = run(chunks, { maxUnitBytes, batched: true });
         for (const batch of batches) {
           expect(batch.units.length).toBeGreaterThan(0);
           const joined = Buffer.concat(

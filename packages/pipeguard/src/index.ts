@@ -50,7 +50,6 @@ export {
   WINDOWS_ANSI_CODEPAGES,
 } from '@pipeguard/fallback-decoder';
 export {
-  type ClippedLineUnit,
   DEFAULT_MAX_LINE_BYTES,
   DEFAULT_MAX_LINES,
   DEFAULT_WINDOW_BYTES,
@@ -59,11 +58,6 @@ export {
   type FileWindowErrorCode,
   formatClipMarker,
   type LineClip,
-  LineClipper,
-  LineClipperError,
-  type LineClipperErrorCode,
-  type LineClipperOptions,
-  type LineClipperStats,
   type LinesPage,
   MAX_WINDOW_BYTES,
   type ReadBytesOptions,
@@ -73,9 +67,15 @@ export {
   type Utf8Window,
 } from '@pipeguard/file-window';
 export {
+  type ClippedLineUnit,
   isLineBatch,
   isLineUnit,
   type LineBatch,
+  LineClipper,
+  LineClipperError,
+  type LineClipperErrorCode,
+  type LineClipperOptions,
+  type LineClipperStats,
   LineSplitter,
   type LineSplitterOptions,
   type LineSplitterStats,

@@ -1,6 +1,6 @@
 // The runtime-free helpers (no node:*, no Buffer, no stream class): what a stage's core may import.
 
-export { type ByteOps, portableByteOps } from './core/byte-ops';
+export { type ByteOps, portableByteOps, validateByteOps } from './core/byte-ops';
 export { formatBytes, parseBytes } from './core/byte-size';
 export {
   type ControlByteFilter,
@@ -19,9 +19,12 @@ export {
   validateOptionsObject,
   validateString,
 } from './core/options';
+export { allocBytes, concatBytes, copyBytes, sharesMemory } from './core/owned-bytes';
 export { quoteShellArgument } from './core/shell-quote';
+export { SOURCE_OFFSET_GRAIN_BYTES, SourceOffsetMap } from './core/source-offset-map';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './core/source-offsets';
-export type { Emit, StageCore } from './core/stage-core';
+export { type Emit, type StageCore, type UnitCore, writeAfterEndError } from './core/stage-core';
+export { portableTextOps, type TextOps } from './core/text-ops';
 export {
   findUtf8BoundaryBefore,
   isUtf8Continuation,

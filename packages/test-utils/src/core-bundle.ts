@@ -27,12 +27,21 @@ const coresOnly: Plugin = {
   },
 };
 
+/** What `bundleCore` (`./core`) writes in place of a reference to one of Node's globals, with the global's name after it. */
+export const NODE_GLOBAL_MARK = '__node_global_';
+
 /**
  * Bundles `packages/<name>/src/core.ts` for a runtime with no Node: as one browser script, with no shims.
- * Rejects when it imports anything but relative files and other cores.
+ * Rejects when it imports anything but relative files and other cores. With `markNodeGlobals`, every
+ * reference to `Buffer`, `process`, `global`, `require`, `setImmediate`, `__dirname` or `__filename` becomes {@link NODE_GLOBAL_MARK} and the name (esbuild's
+ * `define` replaces references only, not strings or property names), so a test can find them all.
  */
-export async function bundleCore(name: string): Promise<string> {
+export async function bundleCore(name: string, { markNodeGlobals = false } = {}): Promise<string> {
+  const marked = ['Buffer', 'process', 'global', 'require', 'setImmediate', '__dirname', '__filename'];
   const result = await build({
+    define: markNodeGlobals
+      ? Object.fromEntries(marked.map((global) => [global, `${NODE_GLOBAL_MARK}${global}`]))
+      : {},
     entryPoints: [`${PACKAGES_DIR}${name}/src/core.ts`],
     bundle: true,
     write: false,

@@ -1,7 +1,10 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
-export { bundleCore, packagesWithCore } from './core-bundle';
+export { bundleCore, NODE_GLOBAL_MARK, packagesWithCore } from './core-bundle';
+export { driveCore, driveCoreBytes } from './cores';
 export { exposeGc, settledMemoryUsage } from './gc';
 export { importCycles } from './import-cycles';
+export { batchOf, flattenUnits, unitsOf } from './line-units';
+export { decodeKeepingBom, linesFile, messyBytes } from './messy-bytes';
 export {
   eventually,
   findProcesses,
@@ -13,6 +16,7 @@ export {
 export { propertyRuns, propertyTimeout } from './property-runs';
 export { writePtyBlocker } from './pty-blocker';
 export { ptyLoads } from './pty-loads';
+export { writeFromOneBuffer } from './refill';
 export { endingSignals, firstLineThenFlagScript } from './signals';
 export { describeStageContract, type StageContract } from './stage-contract';
 export {

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { FallbackDecoder } from '@pipeguard/fallback-decoder';
-import { LineClipper } from '@pipeguard/file-window';
-import { LineSplitter } from '@pipeguard/line-splitter';
+import { LineClipper, LineSplitter } from '@pipeguard/line-splitter';
 import {
   AGENT_PROFILE,
   type ChildLike,

@@ -1,6 +1,11 @@
 import { FallbackDecoder } from '@pipeguard/fallback-decoder';
-import { type ClippedLineUnit, LineClipper } from '@pipeguard/file-window';
-import { isLineBatch, type LineBatch, type LineUnit } from '@pipeguard/line-splitter';
+import {
+  type ClippedLineUnit,
+  isLineBatch,
+  type LineBatch,
+  LineClipper,
+  type LineUnit,
+} from '@pipeguard/line-splitter';
 import type { LiveLine } from './live-events';
 import { pullAll, pullOne } from './live-pull';
 

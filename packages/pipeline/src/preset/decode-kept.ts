@@ -1,6 +1,5 @@
 import { FallbackDecoder, type FallbackDecoderStats } from '@pipeguard/fallback-decoder';
-import { LineClipper } from '@pipeguard/file-window';
-import { LineSplitter } from '@pipeguard/line-splitter';
+import { LineClipper, LineSplitter } from '@pipeguard/line-splitter';
 import { Readable, Writable } from 'readable-stream';
 import { MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams } from './compose-streams';

@@ -1,3 +1,4 @@
+import { describeReceived } from './options';
 import { wellFormedLength } from './well-formed-length';
 
 /**
@@ -18,9 +19,21 @@ export interface ByteOps {
   isUtf8(bytes: Uint8Array): boolean;
   /** Whether every byte is below 0x80. */
   isAscii(bytes: Uint8Array): boolean;
+  /**
+   * Storage for `length` bytes that the caller then overwrites in full (Node: `Buffer.allocUnsafe`, no zero
+   * fill, so a Node shell's cores hand out Buffers). Optional: without it a core uses `new Uint8Array`.
+   */
+  alloc?(length: number): Uint8Array;
+  /** The pieces joined into fresh storage of `length` bytes, their total (Node: `Buffer.concat`). Optional. */
+  concat?(pieces: readonly Uint8Array[], length: number): Uint8Array;
 }
 
-/** {@link ByteOps} in plain JavaScript, for runtimes without native ones: correct everywhere, not fast. */
+// Fatal WHATWG UTF-8 decoding rejects exactly what strict UTF-8 does (overlongs, surrogates, code points above
+// U+10FFFF, truncated sequences); a leading BOM is decoded, not rejected. Below this length a walk costs less.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const SHORT_BYTES = 64;
+
+/** {@link ByteOps} on the language and `TextDecoder` alone, for runtimes without Node's scans: correct everywhere. */
 export const portableByteOps: ByteOps = Object.freeze({
   indexOf: (bytes: Uint8Array, byte: number, from: number) => bytes.indexOf(byte, from),
   lastIndexOf: (bytes: Uint8Array, byte: number, from: number) =>
@@ -45,6 +58,16 @@ export const portableByteOps: ByteOps = Object.freeze({
     return true;
   },
   isUtf8(bytes: Uint8Array): boolean {
+    // The runtime's own strict decoder, at native speed (measured: 10-16 µs on 64 KiB, failing or not;
+    // decoding with replacement and looking for U+FFFD, 0.2-1.7 ms).
+    if (bytes.length > SHORT_BYTES) {
+      try {
+        STRICT_UTF8.decode(bytes);
+        return true;
+      } catch {
+        return false;
+      }
+    }
     let at = 0;
     while (at < bytes.length) {
       if ((bytes[at] as number) < 0x80) {
@@ -61,4 +84,31 @@ export const portableByteOps: ByteOps = Object.freeze({
     for (let index = 0; index < bytes.length; index++) if ((bytes[index] as number) >= 0x80) return false;
     return true;
   },
+  alloc: (length: number) => new Uint8Array(length),
 });
+
+const BYTE_OPS_METHODS = [
+  'indexOf',
+  'lastIndexOf',
+  'indexOfSequence',
+  'equals',
+  'isUtf8',
+  'isAscii',
+] as const;
+
+/**
+ * Checks that a core was given its byte scans (`nodeByteOps`, `portableByteOps` or an equal object).
+ * @throws TypeError when `value` lacks one of the {@link ByteOps} methods.
+ */
+export function validateByteOps(value: unknown, name = 'byteOps'): asserts value is ByteOps {
+  const ops = value as Record<string, unknown> | null;
+  if (
+    typeof ops === 'object' &&
+    ops !== null &&
+    BYTE_OPS_METHODS.every((key) => typeof ops[key] === 'function')
+  )
+    return;
+  throw new TypeError(
+    `The "${name}" option must be an object with the ByteOps methods. Received ${describeReceived(value)}`,
+  );
+}

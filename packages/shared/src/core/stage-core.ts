@@ -18,3 +18,25 @@ export interface StageCore<Out, Stats> {
   /** A fresh plain object of fixed shape. */
   readonly stats: Stats;
 }
+
+/**
+ * A core that works on the units of an earlier core instead of bytes (a clipper or a decoder after a
+ * line splitter): the same contract as `StageCore` (`./core`), with `In` for `Uint8Array`.
+ */
+export interface UnitCore<In, Out, Stats> {
+  /** Works on the next unit; `emit` receives what it completes. */
+  write(input: In, emit: Emit<Out>): void;
+  /** Ends the input: `emit` receives what was held. */
+  end(emit: Emit<Out>): void;
+  /** A fresh plain object of fixed shape. */
+  readonly stats: Stats;
+}
+
+/**
+ * The error a core throws when written to after its end: Node's own code for the same misuse of a stream.
+ */
+export function writeAfterEndError(core: string): Error {
+  return Object.assign(new Error(`${core} was written to after its end`), {
+    code: 'ERR_STREAM_WRITE_AFTER_END',
+  });
+}

@@ -28,7 +28,7 @@ export function batchOf(units: LineUnit[], offset = units[0]?.offset ?? 0): Line
 }
 
 /** The bytes a stream of units or batches stands for, terminators included. */
-export function flatten(chunks: Array<LineUnit | LineBatch>): Buffer {
+export function flattenUnits(chunks: Array<LineUnit | LineBatch>): Buffer {
   return Buffer.concat(
     chunks.flatMap((chunk) =>
       'units' in chunk

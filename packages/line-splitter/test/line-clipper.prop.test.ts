@@ -1,18 +1,24 @@
 import { isUtf8 } from 'node:buffer';
-import { pipeline } from 'node:stream/promises';
-import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, cutAt, cutsFor, feed, propertyRuns, useTempDir } from '@pipeguard/test-utils';
+import { nodeByteOps } from '@pipeguard/shared';
+import {
+  batchOf,
+  cutAt,
+  cutsFor,
+  driveCore,
+  flattenUnits as flatten,
+  messyBytes,
+  propertyRuns,
+  unitsOf,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ClippedLineUnit, formatClipMarker, LineClipper, readLines } from '../src/index';
-import { batchOf, flatten, unitsOf } from './helpers/line-units';
-import { linesFile, messyBytes } from './helpers/utf8';
+import { LineClipperCore, LineSplitterCore } from '../src/core';
+import { type ClippedLineUnit, formatClipMarker, type LineBatch, type LineUnit } from '../src/index';
 
-const files = useTempDir('pipeguard-file-window-');
-
-async function clipAll(chunks: Array<LineUnit | LineBatch>, maxLineBytes: number) {
-  const clipper = new LineClipper({ maxLineBytes, maxClipRecords: 1000 });
-  const output = await collect<ClippedLineUnit | LineBatch>(feed(chunks as never).pipe(clipper));
+/** Drives the clipper's core (the Node stage is a shell over it: line-clipper.shell.test.ts). */
+function clipAll(chunks: Array<LineUnit | LineBatch>, maxLineBytes: number) {
+  const clipper = new LineClipperCore({ maxLineBytes, maxClipRecords: 1000, byteOps: nodeByteOps });
+  const output = driveCore(clipper, chunks) as (ClippedLineUnit | LineBatch)[];
   return { output, stats: clipper.stats };
 }
 
@@ -33,11 +39,11 @@ const unitsAndMax = fc.tuple(messyBytes(), fc.integer({ min: 1, max: 20 })).chai
 });
 
 describe('LineClipper properties', () => {
-  it('should give the same bytes and stats however the units are batched', async () => {
-    await fc.assert(
-      fc.asyncProperty(unitsAndMax, async ({ units, chunks, maxLineBytes }) => {
-        const single = await clipAll(units, maxLineBytes);
-        const batched = await clipAll(chunks, maxLineBytes);
+  it('should give the same bytes and stats however the units are batched', () => {
+    fc.assert(
+      fc.property(unitsAndMax, ({ units, chunks, maxLineBytes }) => {
+        const single = clipAll(units, maxLineBytes);
+        const batched = clipAll(chunks, maxLineBytes);
         expect(flatten(batched.output).toString('hex')).toBe(flatten(single.output).toString('hex'));
         expect(batched.stats).toEqual(single.stats);
         for (const chunk of batched.output) {
@@ -56,10 +62,10 @@ describe('LineClipper properties', () => {
     );
   });
 
-  it('should keep a prefix of each unit and mark exactly the stream bytes it omits', async () => {
-    await fc.assert(
-      fc.asyncProperty(unitsAndMax, async ({ bytes, units, maxLineBytes }) => {
-        const { output, stats } = await clipAll(units, maxLineBytes);
+  it('should keep a prefix of each unit and mark exactly the stream bytes it omits', () => {
+    fc.assert(
+      fc.property(unitsAndMax, ({ bytes, units, maxLineBytes }) => {
+        const { output, stats } = clipAll(units, maxLineBytes);
         for (const [index, chunk] of output.entries()) {
           const unit = units[index] as LineUnit;
           const { clip } = chunk as ClippedLineUnit;
@@ -83,35 +89,23 @@ describe('LineClipper properties', () => {
     );
   });
 
-  it('should clip exactly as readLines does for the same lines', async () => {
-    await fc.assert(
-      fc.asyncProperty(linesFile(), fc.integer({ min: 1, max: 20 }), async (bytes, maxLineBytes) => {
-        const file = await files.write(bytes);
-        const { stats } = await clipAll(unitsOf(bytes), maxLineBytes);
-        expect(stats.clips).toEqual((await readLines(file, { maxLineBytes })).clipped);
-      }),
-      { numRuns: propertyRuns(100) },
-    );
-  });
-
-  it('should give the same output and stats whatever the chunking of the bytes a LineSplitter reads', async () => {
-    const clipChunks = async (chunks: Buffer[], batched: boolean, maxLineBytes: number) => {
-      const clipper = new LineClipper({ maxLineBytes });
-      const output = collect<LineUnit | LineBatch>(clipper);
-      await pipeline(feed(chunks), new LineSplitter({ batched }), clipper);
-      return { bytes: flatten(await output).toString('hex'), stats: clipper.stats };
+  it('should give the same output and stats whatever the chunking of the bytes a LineSplitter reads', () => {
+    const clipChunks = (chunks: Buffer[], batched: boolean, maxLineBytes: number) => {
+      const splitter = new LineSplitterCore({ batched, byteOps: nodeByteOps });
+      const clipper = new LineClipperCore({ maxLineBytes, byteOps: nodeByteOps });
+      const units = driveCore(splitter, chunks) as (LineUnit | LineBatch)[];
+      const output = driveCore(clipper, units) as (LineUnit | LineBatch)[];
+      return { bytes: flatten(output).toString('hex'), stats: clipper.stats };
     };
-    await fc.assert(
-      fc.asyncProperty(
+    fc.assert(
+      fc.property(
         messyBytes().chain((bytes) =>
           cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })),
         ),
         fc.boolean(),
         fc.integer({ min: 1, max: 20 }),
-        async ({ bytes, chunks }, batched, maxLineBytes) => {
-          expect(await clipChunks(chunks, batched, maxLineBytes)).toEqual(
-            await clipChunks([bytes], false, maxLineBytes),
-          );
+        ({ bytes, chunks }, batched, maxLineBytes) => {
+          expect(clipChunks(chunks, batched, maxLineBytes)).toEqual(clipChunks([bytes], false, maxLineBytes));
         },
       ),
       { numRuns: propertyRuns(100) },

@@ -1,11 +1,24 @@
 import { pipeline } from 'node:stream/promises';
-import { type LineBatch, LineSplitter, type LineUnit } from '@pipeguard/line-splitter';
-import { collect, describeStageContract, everySplit, feed } from '@pipeguard/test-utils';
+import {
+  batchOf,
+  collect,
+  decodeKeepingBom as decode,
+  describeStageContract,
+  everySplit,
+  feed,
+  flattenUnits as flatten,
+  unitsOf,
+} from '@pipeguard/test-utils';
 import { Writable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { type ClippedLineUnit, LineClipper, type LineClipperOptions } from '../src/index';
-import { batchOf, flatten, unitsOf } from './helpers/line-units';
-import { decode } from './helpers/utf8';
+import {
+  type ClippedLineUnit,
+  type LineBatch,
+  LineClipper,
+  type LineClipperOptions,
+  LineSplitter,
+  type LineUnit,
+} from '../src/index';
 
 async function clip(chunks: Array<LineUnit | LineBatch>, options?: LineClipperOptions) {
   const clipper = new LineClipper(options);

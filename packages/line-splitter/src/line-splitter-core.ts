@@ -1,0 +1,185 @@
+import {
+  type ByteOps,
+  type Emit,
+  type StageCore,
+  validateBoolean,
+  validateByteOps,
+  validateInteger,
+  validateOptionsObject,
+  writeAfterEndError,
+} from '@pipeguard/shared/core';
+import { findUnitEnds, type UnitBounds, unitStart } from './find-unit-ends';
+import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
+import type { LineBatch, LineTerminator, LineUnit } from './line-unit';
+import { PendingBytes } from './pending-bytes';
+
+const DEFAULT_MAX_UNIT_BYTES = 32 * 1024;
+const EMPTY = new Uint8Array(0);
+
+/** The options a line splitter takes (its Node stage's `LineSplitterOptions`). */
+export const LINE_SPLITTER_OPTIONS = ['maxUnitBytes', 'batched', 'startOffset'] as const;
+const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps'] as const;
+
+/** Options of a line splitter. */
+export interface LineSplitterOptions {
+  /**
+   * Byte cap of one unit: a longer run without a terminator is cut into units of at most this
+   * many bytes (backing off to a character boundary when the bytes are valid UTF-8).
+   * An integer ≥ 4.
+   * @defaultValue 32768 bytes
+   */
+  maxUnitBytes?: number;
+  /**
+   * Emit one {@link LineBatch} per input chunk (the units the chunk completes, with their
+   * contiguous bytes; a unit begun in an earlier chunk comes in a small batch of its own) instead
+   * of one {@link LineUnit} per unit: far less per-object cost on short lines. A batch builds its
+   * `LineUnit` objects only when its `units` is read; `unitCount` and `longestUnitBytes` cost nothing.
+   * @defaultValue false
+   */
+  batched?: boolean;
+  /**
+   * Stream offset of the first byte written, for a splitter that starts mid-stream (a kept tail):
+   * every unit's `offset` counts from it.
+   * @defaultValue 0 (bytes)
+   */
+  startOffset?: number;
+}
+
+/** Options of `LineSplitterCore`: the stage's, plus the byte scans to use. */
+export interface LineSplitterCoreOptions extends LineSplitterOptions {
+  /** The byte scans and allocation: `nodeByteOps` in Node (units are then Buffers), `portableByteOps` anywhere. */
+  byteOps: ByteOps;
+}
+
+/** Counters of a line splitter, as a fresh plain object. */
+export interface LineSplitterStats {
+  /** Bytes written to the splitter. */
+  bytes: number;
+  /** Units emitted (in batched mode, the units inside the batches). */
+  units: number;
+  /** Units cut at `maxUnitBytes` instead of ended by a terminator or the end of input. */
+  forcedFlushes: number;
+  /** Bytes held for a unit not yet complete: at most `maxUnitBytes`, plus 1 for a CR that may start a CRLF. */
+  pendingBytes: number;
+  /**
+   * `LineUnit` objects built: every unit when not batched; when batched, only the units of batches
+   * whose `units` a consumer read (0 when every consumer used `bytes` and `unitCount` only).
+   */
+  builtUnits: number;
+}
+
+/**
+ * The splitter's logic without a runtime: bytes in, line units (or batches) out. LF, CRLF and a bare CR
+ * each end a unit; a unit with no terminator is cut at `maxUnitBytes`. A unit's bytes are a view of the
+ * written bytes, or of a join the core made and never touches again; the core holds at most
+ * `maxUnitBytes + 1` bytes between writes, as copies (the writer may reuse its chunk once `write` returns).
+ */
+export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSplitterStats> {
+  #ended = false;
+  readonly #ops: ByteOps;
+  readonly #maxUnitBytes: number;
+  readonly #batched: boolean;
+  readonly #pending: PendingBytes;
+  #crPending = false;
+  #offset = 0;
+  #bytes = 0;
+  #units = 0;
+  #forcedFlushes = 0;
+  readonly #builtUnits: BuiltUnits = { count: 0 };
+
+  /**
+   * @throws TypeError when `options` is not an object, has an unknown key, an option has the wrong
+   * type or `byteOps` is missing.
+   * @throws RangeError when `maxUnitBytes` is not a safe integer ≥ 4 or `startOffset` is negative or fractional.
+   */
+  constructor(options: LineSplitterCoreOptions) {
+    validateOptionsObject(options, CORE_OPTIONS);
+    const {
+      maxUnitBytes = DEFAULT_MAX_UNIT_BYTES,
+      batched = false,
+      startOffset = 0,
+      byteOps,
+    } = options ?? ({} as Partial<LineSplitterCoreOptions>);
+    // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.
+    validateInteger('maxUnitBytes', maxUnitBytes, { minimum: 4 });
+    validateBoolean('batched', batched);
+    validateInteger('startOffset', startOffset);
+    validateByteOps(byteOps);
+    this.#ops = byteOps;
+    this.#maxUnitBytes = maxUnitBytes;
+    this.#batched = batched;
+    this.#offset = startOffset;
+    this.#pending = new PendingBytes(byteOps);
+  }
+
+  /** A snapshot of the counters. */
+  get stats(): LineSplitterStats {
+    return {
+      bytes: this.#bytes,
+      units: this.#units,
+      forcedFlushes: this.#forcedFlushes,
+      pendingBytes: this.#pending.length,
+      builtUnits: this.#builtUnits.count,
+    };
+  }
+
+  /** Splits the next bytes; `emit` receives the units (or batches) they complete. */
+  write(bytes: Uint8Array, emit: Emit<LineUnit | LineBatch>): void {
+    if (this.#ended) throw writeAfterEndError('LineSplitterCore');
+    this.#bytes += bytes.length;
+    const found = findUnitEnds(this.#pending, bytes, this.#crPending, this.#maxUnitBytes, this.#ops);
+    this.#forcedFlushes += found.forced;
+    this.#emit(bytes, found, emit);
+    this.#pending.keepFrom(bytes, found.next);
+    this.#offset += found.next;
+    this.#crPending = found.crPending;
+  }
+
+  /** Ends the input: the held bytes become the last unit (a held CR its terminator). */
+  end(emit: Emit<LineUnit | LineBatch>): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const pending = this.#pending.length;
+    const end = this.#crPending ? pending - 1 : pending;
+    const terminator = this.#crPending ? '\r' : '';
+    if (pending > 0) this.#emit(EMPTY, { ends: [end], terminators: [terminator] }, emit);
+    // Nothing is written after the end: only `stats.pendingBytes` still reads the state, and must show 0.
+    this.#pending.keepFrom(EMPTY, pending);
+    this.#crPending = false;
+  }
+
+  #emit(chunk: Uint8Array, found: UnitBounds, emit: Emit<LineUnit | LineBatch>): void {
+    const { ends, terminators } = found;
+    this.#units += ends.length;
+    if (!this.#batched) {
+      this.#builtUnits.count += ends.length;
+      let start = 0;
+      for (let index = 0; index < ends.length; index++) {
+        const end = ends[index] as number;
+        const terminator = terminators[index] as LineTerminator;
+        const bytes = this.#pending.slice(chunk, start, end);
+        emit({ bytes, terminator, offset: this.#offset + start });
+        start = end + terminator.length;
+      }
+      return;
+    }
+    // Units that began in an earlier chunk get a batch of their own, so the chunk is never copied.
+    let split = 0;
+    while (split < ends.length && unitStart(found, split) < this.#pending.length) split++;
+    this.#emitBatch(chunk, found, 0, split, emit);
+    this.#emitBatch(chunk, found, split, ends.length, emit);
+  }
+
+  #emitBatch(
+    chunk: Uint8Array,
+    found: UnitBounds,
+    first: number,
+    stop: number,
+    emit: Emit<LineUnit | LineBatch>,
+  ): void {
+    if (first === stop) return;
+    const base = unitStart(found, first);
+    const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
+    emit(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, this.#builtUnits));
+  }
+}

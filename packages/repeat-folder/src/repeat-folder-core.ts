@@ -1,0 +1,231 @@
+import {
+  type ByteOps,
+  concatBytes,
+  copyBytes,
+  type Emit,
+  SourceOffsetMap,
+  type SourceOffsets,
+  type StageCore,
+  validateByteOps,
+  validateInteger,
+  validateOptionsObject,
+  writeAfterEndError,
+} from '@pipeguard/shared/core';
+
+const LF = 0x0a;
+const ENCODER = new TextEncoder();
+
+/** The options a repeat folder takes (its Node stage's `RepeatFolderOptions`). */
+export const REPEAT_FOLDER_OPTIONS = ['maxLineBytes'] as const;
+const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps'] as const;
+
+/** Options of `RepeatFolderCore`. */
+export interface RepeatFolderCoreOptions {
+  /**
+   * Longest line (with its line feed) that is compared and folded; a longer line always passes.
+   * @defaultValue `4096` (bytes)
+   */
+  maxLineBytes?: number;
+  /** The byte scans and allocation to use: `nodeByteOps` in Node, `portableByteOps` anywhere. */
+  byteOps: ByteOps;
+}
+
+/** A snapshot of what a repeat folder has done. */
+export interface RepeatFolderStats {
+  /** Bytes written to the folder. */
+  inputBytes: number;
+  /** Bytes it emitted: `inputBytes - foldedBytes + noticeBytes`. */
+  outputBytes: number;
+  /** Input bytes removed: the repeated lines that notices stand for. */
+  foldedBytes: number;
+  /** Repeated lines removed. */
+  foldedLines: number;
+  /** Bytes of the `[previous line repeated N more times]` lines it added. */
+  noticeBytes: number;
+}
+
+/** The line a folder puts after a folded run: `[previous line repeated N more times]` and a line feed. */
+export function formatRepeatNotice(repeats: number): string {
+  return `[previous line repeated ${repeats} more times]\n`;
+}
+
+/**
+ * The folder's logic without a runtime: keeps a run of identical consecutive lines once, then the
+ * notice. Each `write` emits at most one array: a view of the written bytes when they pass as they
+ * are, else a fresh join. Holds one line of at most `maxLineBytes`, always a copy of its own.
+ */
+export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats>, SourceOffsets {
+  #ended = false;
+  readonly #maxLineBytes: number;
+  readonly #ops: ByteOps;
+  readonly #offsets = new SourceOffsetMap();
+  /** The last line, when foldable: a copy of its own (or a view of the bytes being written). */
+  #previous: Uint8Array | null = null;
+  /** The start of a line whose end has not come yet, as copies. */
+  #partial: Uint8Array[] = [];
+  #partialLength = 0;
+  /** Inside a line longer than the cap: it passes through to its line feed. */
+  #passing = false;
+  #repeats = 0;
+  #runStart = 0;
+  #inputBytes = 0;
+  #foldedBytes = 0;
+  #noticeBytes = 0;
+  #foldedLines = 0;
+  /** What the current write emits, in order. */
+  #out: Uint8Array[] = [];
+  #outLength = 0;
+
+  /**
+   * @throws TypeError when `maxLineBytes` is not a number, `byteOps` is missing or an option is unknown.
+   * @throws RangeError when `maxLineBytes` is not a safe integer ≥ 1.
+   */
+  constructor(options: RepeatFolderCoreOptions) {
+    validateOptionsObject(options, CORE_OPTIONS);
+    const { maxLineBytes = 4096, byteOps } = options ?? ({} as Partial<RepeatFolderCoreOptions>);
+    validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
+    validateByteOps(byteOps);
+    this.#maxLineBytes = maxLineBytes;
+    this.#ops = byteOps;
+  }
+
+  /** A fresh snapshot of the counts. */
+  get stats(): RepeatFolderStats {
+    return {
+      inputBytes: this.#inputBytes,
+      outputBytes: this.#offsets.emitted,
+      foldedBytes: this.#foldedBytes,
+      foldedLines: this.#foldedLines,
+      noticeBytes: this.#noticeBytes,
+    };
+  }
+
+  /**
+   * The input offset of the line the output byte at `outputOffset` came from: exact for copied bytes,
+   * the first folded line's start for a notice's bytes; `null` for an offset not yet emitted or more
+   * than `SOURCE_OFFSET_LOOKBACK_BYTES` behind the latest output (see `SourceOffsetMap` for the edges).
+   */
+  sourceOffsetOf(outputOffset: number): number | null {
+    return this.#offsets.sourceOffsetOf(outputOffset);
+  }
+
+  /** Folds the next bytes; `emit` receives at most one array. */
+  write(bytes: Uint8Array, emit: Emit<Uint8Array>): void {
+    if (this.#ended) throw writeAfterEndError('RepeatFolderCore');
+    const ops = this.#ops;
+    const chunkStart = this.#inputBytes;
+    this.#inputBytes += bytes.length;
+    let position = 0;
+    // Bytes from `copyFrom` to the current line pass as one view of the chunk.
+    let copyFrom = 0;
+    const flushCopy = (end: number) => {
+      if (end > copyFrom) this.#add(bytes.subarray(copyFrom, end), chunkStart + copyFrom, true);
+    };
+    while (position < bytes.length) {
+      const end = ops.indexOf(bytes, LF, position);
+      if (this.#passing) {
+        this.#passing = end === -1;
+        position = end === -1 ? bytes.length : end + 1;
+        continue;
+      }
+      if (end === -1) {
+        flushCopy(position);
+        this.#hold(bytes.subarray(position), chunkStart + position);
+        copyFrom = bytes.length;
+        break;
+      }
+      const piece = bytes.subarray(position, end + 1);
+      const lineStart = chunkStart + position - this.#partialLength;
+      const line =
+        this.#partialLength === 0
+          ? piece
+          : concatBytes(ops, [...this.#partial, piece], this.#partialLength + piece.length);
+      if (this.#previous !== null && ops.equals(line, this.#previous)) {
+        flushCopy(position);
+        if (this.#repeats === 0) this.#runStart = lineStart;
+        this.#repeats++;
+        this.#foldedLines++;
+        this.#foldedBytes += line.length;
+        copyFrom = end + 1;
+      } else {
+        if (this.#repeats > 0 || this.#partialLength > 0) {
+          flushCopy(position);
+          this.#endRun();
+          // A line held across chunks is emitted whole; one within this chunk starts the next copied range.
+          if (this.#partialLength > 0) this.#add(line, lineStart, true);
+          copyFrom = this.#partialLength > 0 ? end + 1 : position;
+        }
+        this.#previous = line.length <= this.#maxLineBytes ? line : null;
+      }
+      this.#partial = [];
+      this.#partialLength = 0;
+      position = end + 1;
+    }
+    flushCopy(bytes.length);
+    // The line to compare with may be a view of the written bytes, which the caller may reuse.
+    if (this.#previous !== null && this.#previous.buffer === bytes.buffer)
+      this.#previous = copyBytes(ops, this.#previous);
+    this.#flush(emit);
+  }
+
+  /** Ends the input: the run in progress gets its notice, and a held unterminated line passes. */
+  end(emit: Emit<Uint8Array>): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    // An unterminated last line never equals a terminated one: it ends the run and passes.
+    this.#endRun();
+    let at = this.#inputBytes - this.#partialLength;
+    for (const piece of this.#partial) {
+      this.#add(piece, at, true);
+      at += piece.length;
+    }
+    this.#partial = [];
+    this.#partialLength = 0;
+    this.#flush(emit);
+  }
+
+  /** Holds the start of a line until its end shows whether it repeats; past the cap, lets it pass. */
+  #hold(piece: Uint8Array, offset: number): void {
+    if (this.#partialLength + piece.length <= this.#maxLineBytes) {
+      // A copy: the caller may reuse the written bytes, and a few held bytes must not keep them alive.
+      this.#partial.push(copyBytes(this.#ops, piece));
+      this.#partialLength += piece.length;
+      return;
+    }
+    this.#endRun();
+    let at = offset - this.#partialLength;
+    for (const held of [...this.#partial, piece]) {
+      this.#add(held, at, true);
+      at += held.length;
+    }
+    this.#partial = [];
+    this.#partialLength = 0;
+    this.#previous = null;
+    this.#passing = true;
+  }
+
+  /** Ends a run of repeats with its notice. */
+  #endRun(): void {
+    if (this.#repeats === 0) return;
+    const notice = ENCODER.encode(formatRepeatNotice(this.#repeats));
+    this.#add(notice, this.#runStart, false);
+    this.#noticeBytes += notice.length;
+    this.#repeats = 0;
+  }
+
+  /** Appends `piece` to this write's output; it came from `inputStart` on (one for one when `exact`). */
+  #add(piece: Uint8Array, inputStart: number, exact: boolean): void {
+    this.#out.push(piece);
+    this.#outLength += piece.length;
+    this.#offsets.record(piece.length, inputStart, exact);
+  }
+
+  #flush(emit: Emit<Uint8Array>): void {
+    const out = this.#out;
+    if (out.length === 0) return;
+    const joined = out.length === 1 ? (out[0] as Uint8Array) : concatBytes(this.#ops, out, this.#outLength);
+    this.#out = [];
+    this.#outLength = 0;
+    emit(joined);
+  }
+}
