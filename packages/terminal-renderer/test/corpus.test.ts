@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { rendererLines, xtermLines } from './oracle';
+import { outputRows, xtermRows } from './oracle';
 import { render } from './render';
 
 const corpusDir = fileURLToPath(new URL('./corpus/', import.meta.url));
@@ -21,6 +21,6 @@ describe('TerminalRenderer on real captures', () => {
       undefined,
       [...Array(Math.floor(bytes.length / 97)).keys()].map((i) => (i + 1) * 97),
     );
-    expect(rendererLines(output)).toEqual(await xtermLines(bytes, ROWS));
+    expect(outputRows(output)).toEqual(await xtermRows(bytes, ROWS));
   });
 });

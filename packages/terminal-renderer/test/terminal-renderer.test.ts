@@ -23,7 +23,7 @@ describe('TerminalRenderer', () => {
       'ab\n   def\n\n',
     ],
     ['cursor up redraws a line above', 'one\ntwo\n\x1b[2Aone!\n', 'one!\ntwo\n'],
-    ['cursor position and erase below', 'a\nb\nc\x1b[1;1H\x1b[Jz', 'z\n\n'],
+    ['cursor position and erase below', 'a\nb\nc\x1b[1;1H\x1b[Jz', 'z\n'],
     ['save and restore cursor', 'ab\x1b7cd\x1b8X\n', 'abXd\n'],
     [
       'OSC 8 keeps its visible text, a title goes',

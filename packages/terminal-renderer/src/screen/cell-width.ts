@@ -85,3 +85,13 @@ export function textWidth(bytes: Uint8Array, start: number, end: number): number
   }
   return width;
 }
+
+/**
+ * The cells `bytes[start, end)` takes when written from `column`: as {@link textWidth}, but a combining mark
+ * written at column 0 has no cell to join and takes one of its own (as the row lays it out).
+ */
+export function widthFrom(bytes: Uint8Array, start: number, end: number, column: number): number {
+  const width = textWidth(bytes, start, end);
+  if (column !== 0 || start >= end) return width;
+  return (readCell(bytes, start, end) & 3) === 0 ? width + 1 : width;
+}

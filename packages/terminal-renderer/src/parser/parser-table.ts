@@ -24,7 +24,7 @@ export const Action = {
   clear: 2,
   /** A parameter digit, `;` or `:`. */
   param: 3,
-  /** An intermediate byte or a private marker: the sequence is one this renderer does not apply. */
+  /** An intermediate byte (0x20–0x2F) or a CSI's private marker (`<`, `=`, `>`, `?`): kept to pick the handler. */
   collect: 4,
   escDispatch: 5,
   csiDispatch: 6,

@@ -1,3 +1,5 @@
+import type { ByteOps } from '@pipeguard/shared/core';
+
 const LF = 0x0a;
 
 /**
@@ -6,7 +8,8 @@ const LF = 0x0a;
  * costs more than the calls for lines of any length.
  */
 export function lineFeedsBackward(
-  source: Buffer,
+  ops: ByteOps,
+  source: Uint8Array,
   floor: number,
   end: number,
   limit: number,
@@ -14,7 +17,7 @@ export function lineFeedsBackward(
 ): number[] {
   feeds.length = 0;
   for (let at = end - 1; at >= floor && feeds.length < limit; ) {
-    const lf = source.lastIndexOf(LF, at);
+    const lf = ops.lastIndexOf(source, LF, at);
     if (lf < floor) break;
     feeds.push(lf);
     at = lf - 1;
