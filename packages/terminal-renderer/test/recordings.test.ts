@@ -26,11 +26,14 @@ describe('TerminalRenderer on programs recorded under a pseudo-terminal', () => 
       expect(names).toContain(name);
   });
 
-  it.each(names)('should render %s as @xterm/headless shows it, at the size it was recorded at', async (name) => {
-    const { cols, rows } = sizes[name] as { cols: number; rows: number };
-    const bytes = readFileSync(new URL(`${name}.tty`, directory));
-    const cuts = Array.from({ length: Math.floor(bytes.length / 97) }, (_, index) => (index + 1) * 97);
-    const { output } = await render(bytes, { cols, maxLiveLines: rows }, cuts);
-    expect(outputRows(output, cols)).toEqual(await xtermRows(bytes, rows, cols));
-  });
+  it.each(names)(
+    'should render %s as @xterm/headless shows it, at the size it was recorded at',
+    async (name) => {
+      const { cols, rows } = sizes[name] as { cols: number; rows: number };
+      const bytes = readFileSync(new URL(`${name}.tty`, directory));
+      const cuts = Array.from({ length: Math.floor(bytes.length / 97) }, (_, index) => (index + 1) * 97);
+      const { output } = await render(bytes, { cols, maxLiveLines: rows }, cuts);
+      expect(outputRows(output, cols)).toEqual(await xtermRows(bytes, rows, cols));
+    },
+  );
 });
