@@ -45,6 +45,8 @@ export async function xtermRows(
 ): Promise<string[]> {
   const terminal = terminalOf(rows, cols ?? ORACLE_COLUMNS);
   terminal.reset();
+  // LNM sets this, and a reset does not clear it.
+  terminal.options.convertEol = false;
   const input = Buffer.from(bytes).toString('latin1').replaceAll('\n', '\r\n');
   await new Promise<void>((resolve) => terminal.write(Buffer.from(input, 'latin1'), resolve));
   const main = bufferRows(terminal.buffer.normal);

@@ -116,6 +116,11 @@ export class Printer {
         at = stop;
         continue;
       }
+      if (buffer.x === 0) {
+        // A character wider than the whole row (a wide one, one column wide): nothing can show it.
+        at += readCell(source, at, end) >> 2;
+        continue;
+      }
       if (screen.autowrap) {
         // The next character does not fit: the cell a wide one leaves at the margin is blank, and it wraps whole.
         if (buffer.x < cols) screen.cursorRow().eraseCells(buffer.x, cols - buffer.x);
