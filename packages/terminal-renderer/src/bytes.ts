@@ -22,3 +22,13 @@ export function copyBytes(
 export function fillWith(target: Uint8Array, byte: number, start: number, end: number): void {
   if (end > start) fillBytes.call(target, byte, start, end);
 }
+
+/**
+ * A copy of `source[start, end)`. Not `slice`: on a Node Buffer (which a core is handed as a Uint8Array)
+ * `slice` is a view of the same memory, which the writer may reuse.
+ */
+export function copyOf(source: Uint8Array, start: number, end: number): Uint8Array {
+  const copy = new Uint8Array(end - start);
+  copy.set(source.subarray(start, end));
+  return copy;
+}

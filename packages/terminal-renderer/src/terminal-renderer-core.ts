@@ -8,6 +8,7 @@ import {
   utf8SequenceLength,
 } from '@pipeguard/shared/core';
 import { ByteFinder } from './byte-finder';
+import { copyOf } from './bytes';
 import { FrameSkipper } from './frames/frame-skipper';
 import {
   type RendererSettings,
@@ -220,7 +221,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     if (end === bytes.length) {
       stop = Math.max(start, findUtf8BoundaryBefore(bytes, end));
       if (stop < end) {
-        this.#carry = bytes.slice(stop, end);
+        this.#carry = copyOf(bytes, stop, end);
         this.#carryOffset = base + stop;
       }
     }
@@ -300,7 +301,11 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
           )?.(reader.params, reader.paramCount);
           this.#printer.forgetLastCharacter();
           return at;
+        case ReadEvent.more:
+          return at;
         default:
+          // A string or sequence without effect ended: REP repeats nothing after it either.
+          this.#printer.forgetLastCharacter();
           return at;
       }
     }

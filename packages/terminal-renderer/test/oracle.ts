@@ -22,14 +22,17 @@ function terminalOf(rows: number, cols: number): HeadlessTerminal {
   return terminal;
 }
 
-function bufferRows(buffer: {
-  length: number;
-  getLine(index: number): { translateToString(trim: boolean): string } | undefined;
-}): string[] {
+/** The rows `[from, to)` of a buffer, trailing spaces trimmed, and trailing empty rows when `trim`. */
+function bufferRows(
+  buffer: HeadlessTerminal['buffer']['normal'],
+  from = 0,
+  to = buffer.length,
+  trim = true,
+): string[] {
   const rows: string[] = [];
-  for (let index = 0; index < buffer.length; index++)
+  for (let index = from; index < to; index++)
     rows.push((buffer.getLine(index)?.translateToString(true) ?? '').trimEnd());
-  return withoutTrailingEmptyRows(rows);
+  return trim ? withoutTrailingEmptyRows(rows) : rows;
 }
 
 /**
@@ -49,9 +52,11 @@ export async function xtermRows(
   terminal.options.convertEol = false;
   const input = Buffer.from(bytes).toString('latin1').replaceAll('\n', '\r\n');
   await new Promise<void>((resolve) => terminal.write(Buffer.from(input, 'latin1'), resolve));
-  const main = bufferRows(terminal.buffer.normal);
-  if (terminal.buffer.active.type !== 'alternate') return main;
-  return [...main, ...bufferRows(terminal.buffer.alternate)];
+  const normal = terminal.buffer.normal;
+  if (terminal.buffer.active.type !== 'alternate') return bufferRows(normal);
+  // Before the alternate screen's frame: the scrollback as it is, then the main screen down to its last text.
+  const scrollback = bufferRows(normal, 0, normal.baseY, false);
+  return [...scrollback, ...bufferRows(normal, normal.baseY), ...bufferRows(terminal.buffer.alternate)];
 }
 
 /** The renderer's output in the oracle's terms: its rows at the same width, trailing empty rows trimmed. */

@@ -1,4 +1,4 @@
-import { copyBytes } from '../bytes';
+import { copyBytes, copyOf } from '../bytes';
 
 const SCRATCH_BYTES = 16 * 1024;
 /** A piece of the input this long is handed on as it is: handing a piece on costs about as much as copying this many bytes. */
@@ -26,7 +26,7 @@ export class OutputQueue {
     if (length > SCRATCH_BYTES / 4 || (stable && length >= STABLE_VIEW_BYTES)) {
       this.flush();
       const piece = source.subarray(start, end);
-      this.#emit(stable ? piece : piece.slice());
+      this.#emit(stable ? piece : copyOf(source, start, end));
       return;
     }
     if (this.#used + length > this.#scratch.length) {

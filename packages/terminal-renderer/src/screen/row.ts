@@ -50,6 +50,15 @@ export class Row {
     this.length += end - start;
   }
 
+  /** Whether the row shows nothing: no bytes, or only spaces and tabs. */
+  isBlank(): boolean {
+    for (let at = 0; at < this.length; at++) {
+      const byte = this.bytes[at];
+      if (byte !== SPACE && byte !== 0x09) return false;
+    }
+    return true;
+  }
+
   columns(): number {
     if (this.#laidOut < this.length) this.#layout();
     return this.#columns;

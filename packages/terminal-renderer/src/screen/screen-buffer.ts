@@ -31,14 +31,23 @@ export class ScreenBuffer {
   scrolled = 0;
   readonly height: number;
   readonly #tabLimit: number;
+  readonly #margin: boolean;
   readonly #newRow: RowFactory;
   readonly #scrolledOut: ScrolledOut | null;
 
-  constructor(height: number, tabLimit: number, newRow: RowFactory, scrolledOut: ScrolledOut | null) {
+  /** `tabLimit`: the last column, at the right margin when `margin`. */
+  constructor(
+    height: number,
+    tabLimit: number,
+    margin: boolean,
+    newRow: RowFactory,
+    scrolledOut: ScrolledOut | null,
+  ) {
     this.height = height;
     this.bottom = height - 1;
     this.#tabLimit = tabLimit;
-    this.tabs = new TabStops(tabLimit);
+    this.#margin = margin;
+    this.tabs = new TabStops(tabLimit, margin);
     this.#newRow = newRow;
     this.#scrolledOut = scrolledOut;
   }
@@ -61,7 +70,7 @@ export class ScreenBuffer {
     this.y = 0;
     this.top = 0;
     this.bottom = this.height - 1;
-    this.tabs = new TabStops(this.#tabLimit);
+    this.tabs = new TabStops(this.#tabLimit, this.#margin);
     this.savedX = 0;
     this.savedY = 0;
     this.savedOrigin = false;

@@ -52,8 +52,12 @@ export class ScreenState {
     this.maxColumn = settings.cols === null ? settings.maxLineBytes : settings.cols - 1;
     this.ops = settings.ops;
     this.output = settings.output;
-    this.main = new ScreenBuffer(this.height, this.maxColumn, this.newRow, (row, continues) =>
-      this.output.row(row, continues),
+    this.main = new ScreenBuffer(
+      this.height,
+      this.maxColumn,
+      this.cols !== null,
+      this.newRow,
+      (row, continues) => this.output.row(row, continues),
     );
     this.buffer = this.main;
   }
@@ -161,7 +165,7 @@ export class ScreenState {
   useAlternate(on: boolean): void {
     if (on === (this.alternate !== null)) return;
     if (on) {
-      const alternate = new ScreenBuffer(this.height, this.maxColumn, this.newRow, null);
+      const alternate = new ScreenBuffer(this.height, this.maxColumn, this.cols !== null, this.newRow, null);
       alternate.x = this.main.x;
       alternate.y = this.main.y;
       this.alternate = alternate;
@@ -192,7 +196,7 @@ export class ScreenState {
     const rows = buffer.rows;
     // Before the alternate screen's frame, the main screen down to its last text; else down to the cursor too.
     let end = last ? Math.min(rows.length, buffer.y + 1) : 0;
-    for (let index = end; index < rows.length; index++) if ((rows[index] as Row).length > 0) end = index + 1;
+    for (let index = end; index < rows.length; index++) if (!(rows[index] as Row).isBlank()) end = index + 1;
     // The last row keeps its line break when an LF made the row below it (a blank one, left out).
     const lastEnds = end < rows.length;
     for (let index = 0; index < end; index++) {

@@ -2,15 +2,18 @@ import { TAB_STOP } from './row-layout';
 
 /**
  * The tab stops of a screen: every 8 columns until a program sets (HTS) or clears (TBC) one, then a map of
- * its own. `limit` is the last column a tab can reach: the right margin, or without one the longest row.
+ * its own. `limit` is the last column a tab can reach: the right margin's (`margin`), or without one the
+ * longest row's, where a tab with no stop ahead stays where it is (there is no last column to go to).
  */
 export class TabStops {
   readonly #limit: number;
+  readonly #margin: boolean;
   /** One byte per column, 1 at a stop; null while the stops are the default ones. */
   #stops: Uint8Array | null = null;
 
-  constructor(limit: number) {
+  constructor(limit: number, margin: boolean) {
     this.#limit = limit;
+    this.#margin = margin;
   }
 
   /** Whether the stops are every 8 columns, as a reader's terminal expands a tab byte. */
@@ -24,6 +27,7 @@ export class TabStops {
     if (stops === null) return Math.min(this.#limit, column + TAB_STOP - (column % TAB_STOP));
     let at = column + 1;
     while (at < this.#limit && stops[at] === 0) at++;
+    if (!this.#margin && stops[at] !== 1) return column;
     return Math.min(at, this.#limit);
   }
 
