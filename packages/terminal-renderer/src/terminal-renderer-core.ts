@@ -147,8 +147,11 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
           continue;
         }
         this.#beforeControl();
-        const resume = this.#skipper.skip(bytes, at, this.#crPending);
+        const resume = this.#skipper.skip(bytes, at);
         if (resume > at) {
+          // A skipped frame began with a bare CR or an ESC, and ends before the next one's.
+          this.#drawing = true;
+          this.#printer.forgetLastCharacter();
           at = resume;
           continue;
         }
@@ -195,6 +198,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#bs.forget();
     this.#lf.forget();
     this.#printer.forget();
+    this.#skipper.forget();
   }
 
   /** The first byte at or after `at` that plain text cannot contain here: ESC, BS, a bare CR, and once drawing, any other C0 but NUL, TAB and LF. */

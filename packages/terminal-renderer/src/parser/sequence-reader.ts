@@ -3,6 +3,8 @@ import { Action, State, TRANSITIONS } from './parser-table';
 const MAX_PARAMS = 16;
 const MAX_PARAM_VALUE = 65_535;
 const BACKSLASH = 0x5c;
+const ESC = 0x1b;
+const LEFT_BRACKET = 0x5b;
 /** `intermediate` when a sequence has more than one intermediate byte: no handler takes it. */
 export const MANY_INTERMEDIATES = 0xff;
 
@@ -58,6 +60,10 @@ export class SequenceReader {
   /** Reads from `at` until an event (see {@link ReadEvent}); returns the index after the bytes it took. */
   read(bytes: Uint8Array, at: number): number {
     const end = bytes.length;
+    if (this.state === State.ground && bytes[at] === ESC && bytes[at + 1] === LEFT_BRACKET) {
+      const next = this.#readPlainCsi(bytes, at + 2, end);
+      if (next !== -1) return next;
+    }
     for (; at < end; at++) {
       const byte = bytes[at] as number;
       const entry = TRANSITIONS[(this.state << 8) | byte] as number;
@@ -125,6 +131,55 @@ export class SequenceReader {
     }
     this.event = ReadEvent.more;
     return end;
+  }
+
+  /**
+   * The common CSI (`ESC [`, digits and separators, a final byte) in one tight loop, as the table would read
+   * it; -1 for anything else (a marker, an intermediate, a control, the write's end), which the table reads.
+   */
+  #readPlainCsi(bytes: Uint8Array, start: number, end: number): number {
+    const next = this.#plainCsiEnd(bytes, start, end);
+    if (next === -1) return -1;
+    this.prefix = 0;
+    this.intermediate = 0;
+    this.final = bytes[next - 1] as number;
+    this.removed++;
+    this.event = ReadEvent.csi;
+    return next;
+  }
+
+  /**
+   * An SGR (`ESC [ … m`) whole at `at`, in the ground state: read and counted, its index after returned; -1
+   * (nothing read) for anything else. Colours change nothing a renderer draws: the frame skipper reads
+   * them inside text runs with this.
+   */
+  readColour(bytes: Uint8Array, at: number): number {
+    if (this.state !== State.ground || bytes[at + 1] !== LEFT_BRACKET) return -1;
+    const next = this.#plainCsiEnd(bytes, at + 2, bytes.length);
+    if (next === -1 || bytes[next - 1] !== 0x6d) return -1;
+    this.removed++;
+    return next;
+  }
+
+  /** Parses the parameters of a plain CSI from `start` into `params`; the index after its final byte, or -1. */
+  #plainCsiEnd(bytes: Uint8Array, start: number, end: number): number {
+    const params = this.params;
+    params[0] = 0;
+    let count = 1;
+    for (let at = start; at < end; at++) {
+      const byte = bytes[at] as number;
+      if (byte >= 0x30 && byte <= 0x39) {
+        params[count - 1] = Math.min(MAX_PARAM_VALUE, (params[count - 1] as number) * 10 + byte - 0x30);
+      } else if (byte === 0x3b || byte === 0x3a) {
+        if (count < MAX_PARAMS) params[count++] = 0;
+      } else if (byte >= 0x40 && byte <= 0x7e) {
+        this.paramCount = count;
+        return at + 1;
+      } else {
+        return -1;
+      }
+    }
+    return -1;
   }
 
   #param(byte: number): void {

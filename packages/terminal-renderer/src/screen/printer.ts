@@ -162,7 +162,7 @@ export class Printer {
     let at = end - 1;
     while (at > start && end - at < 4 && ((source[at] as number) & 0xc0) === 0x80) at--;
     if (readCell(source, at, end) >> 2 !== end - at) at = end - 1;
-    this.#last.set(source.subarray(at, end));
+    for (let index = at; index < end; index++) this.#last[index - at] = source[index] as number;
     this.#lastLength = end - at;
   }
 }

@@ -34,6 +34,8 @@ export class Row {
   #laidOut = 0;
   /** Byte start of each column when not simple; a column that continues a wide cell or a tab repeats its start. */
   #starts: number[] | null = null;
+  /** Whether a cell of the map spans columns; null until asked after the map last changed. */
+  #spanning: boolean | null = null;
 
   constructor(ops: ByteOps, sourceStart: number, exact: boolean, terminator: Terminator, capacity = 128) {
     this.#ops = ops;
@@ -43,11 +45,13 @@ export class Row {
     this.terminator = terminator;
   }
 
-  /** Appends bytes at the end without looking at them; they are laid out when a column is next asked for. */
-  append(source: Uint8Array, start: number, end: number): void {
-    this.#reserve(this.length + end - start);
-    copyBytes(source, start, end, this.bytes, this.length);
-    this.length += end - start;
+  /** Makes this row a blank one beginning at input offset `sourceStart` (it is reused for another line). */
+  reset(sourceStart: number, terminator: Terminator): void {
+    this.clear();
+    this.wrapped = false;
+    this.sourceStart = sourceStart;
+    this.exact = true;
+    this.terminator = terminator;
   }
 
   /** Whether the row shows nothing: no bytes, or only spaces and tabs. */
@@ -57,6 +61,22 @@ export class Row {
       if (byte !== SPACE && byte !== 0x09) return false;
     }
     return true;
+  }
+
+  /** Whether a cell spans more than one column: a wide character or a tab. */
+  spansCells(): boolean {
+    if (this.#laidOut < this.length) this.#layout();
+    if (this.#simple) return false;
+    if (this.#spanning === null) {
+      const starts = this.#starts as number[];
+      this.#spanning = false;
+      for (let column = 1; column < starts.length; column++) {
+        if (starts[column] !== starts[column - 1]) continue;
+        this.#spanning = true;
+        break;
+      }
+    }
+    return this.#spanning;
   }
 
   columns(): number {
@@ -151,6 +171,7 @@ export class Row {
     this.length = this.byteAt(column);
     if (this.#simple) this.#columns = column;
     else (this.#starts as number[]).length = column;
+    this.#spanning = null;
     this.#columns = column;
     this.#laidOut = this.length;
   }
@@ -254,6 +275,7 @@ export class Row {
     for (const tailStart of tail) starts.push(tailStart + shift);
     this.#simple = false;
     this.#starts = starts;
+    this.#spanning = null;
     this.#columns = starts.length;
     this.#laidOut = length;
   }
@@ -266,6 +288,7 @@ export class Row {
   }
 
   #invalidate(): void {
+    this.#spanning = null;
     this.#simple = true;
     this.#columns = 0;
     this.#laidOut = 0;
@@ -285,6 +308,7 @@ export class Row {
       this.#simple = false;
     }
     const starts = this.#starts as number[];
+    this.#spanning = null;
     layOutCells(this.bytes, from, this.length, starts);
     this.#columns = starts.length;
     this.#laidOut = this.length;

@@ -1,8 +1,8 @@
 import type { Row } from './row';
 import { TabStops } from './tab-stops';
 
-/** Makes a blank row for a screen line that comes into use. */
-export type RowFactory = () => Row;
+/** Makes a blank row for a screen line that comes into use, from `recycled` (a row gone from the screen) if given. */
+export type RowFactory = (recycled?: Row) => Row;
 
 /** Receives the top row of the main screen as it scrolls out (final output); `continues`: the next row wraps it. */
 export type ScrolledOut = (row: Row, continues: boolean) => void;
@@ -92,15 +92,13 @@ export class ScreenBuffer {
       this.#scrolledOut(top, next);
       this.scrolled++;
     }
-    const row = this.#newRow();
+    // The row that went (emitted or dropped) is the blank one that comes in: no allocation per line.
+    const row = this.#newRow(top);
     row.wrapped = wrapped;
-    if (this.top === 0 && this.bottom === this.rows.length - 1) {
-      this.rows.shift();
-      this.rows.push(row);
-      return;
-    }
-    this.rows.splice(this.top, 1);
-    this.rows.splice(this.bottom, 0, row);
+    // The region's rows move up one: a loop over the few screen rows costs less than a splice.
+    const rows = this.rows;
+    for (let line = this.top; line < this.bottom; line++) rows[line] = rows[line + 1] as Row;
+    rows[this.bottom] = row;
   }
 
   /** SU: the region's lines move up `count`, blank lines come in at the bottom; those at the top are gone. */

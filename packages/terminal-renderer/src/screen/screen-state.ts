@@ -63,7 +63,11 @@ export class ScreenState {
   }
 
   /** A blank row beginning at the current input offset. */
-  readonly newRow = (): Row => new Row(this.ops, this.inputOffset, true, this.lineEnd);
+  readonly newRow = (recycled?: Row): Row => {
+    if (recycled === undefined) return new Row(this.ops, this.inputOffset, true, this.lineEnd);
+    recycled.reset(this.inputOffset, this.lineEnd);
+    return recycled;
+  };
 
   /** The row under the cursor, made if the screen has not reached it yet. */
   cursorRow(): Row {
