@@ -21,6 +21,7 @@ import { RowOutput } from './output/row-output';
 import { HandlerRegistry } from './parser/handler-registry';
 import { State } from './parser/parser-table';
 import { ReadEvent, SequenceReader } from './parser/sequence-reader';
+import { PrintableScan } from './printable-scan';
 import { BulkText } from './screen/bulk-text';
 import { limitCursorRow } from './screen/line-limit';
 import { Printer } from './screen/printer';
@@ -75,6 +76,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   readonly #cr: ByteFinder;
   readonly #bs: ByteFinder;
   readonly #lf: ByteFinder;
+  readonly #printable = new PrintableScan();
   #bytesIn = 0;
   #bytesOut = 0;
   #ended = false;
@@ -199,18 +201,22 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#lf.forget();
     this.#printer.forget();
     this.#skipper.forget();
+    this.#printable.forget();
   }
 
   /** The first byte at or after `at` that plain text cannot contain here: ESC, BS, a bare CR, and once drawing, any other C0 but NUL, TAB and LF. */
   #findControl(bytes: Uint8Array, at: number): number {
     const end = bytes.length;
     if (this.#drawing) {
-      // Drawing output has a control every few bytes: a loop beats a native search per control.
-      for (let index = at; index < end; index++) {
+      // Drawing output has a control every few bytes: a scan beats a native search per control.
+      let index = at;
+      while (index < end) {
+        index = this.#printable.end(bytes, index, end);
+        if (index === end) return end;
         const byte = bytes[index] as number;
-        if (byte >= 0x20 || STOP_BYTE[byte] === 0) continue;
-        if (byte === CR && index + 1 < end && bytes[index + 1] === LF) continue;
-        return index;
+        const crlf = byte === CR && index + 1 < end && bytes[index + 1] === LF;
+        if (byte < 0x20 && STOP_BYTE[byte] === 1 && !crlf) return index;
+        index++;
       }
       return end;
     }

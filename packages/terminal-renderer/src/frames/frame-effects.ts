@@ -50,6 +50,8 @@ export class FrameEffects {
   savedY = 0;
   sequences = 0;
   redraws = 0;
+  /** Text bytes the frame wrote. */
+  written = 0;
   /** Row effects besides cells, in order: `row`, then 1 + terminator (a line feed on it) or 0 (its wrap cleared). */
   readonly rowFlags = new NumberList(16);
   /** The cells written or erased, as `row, from, to` triples (`to` may be Infinity). */

@@ -1,4 +1,5 @@
 import { ReadEvent, type SequenceReader } from '../parser/sequence-reader';
+import { PrintableScan } from '../printable-scan';
 import { readCell } from '../screen/cell-width';
 import type { Screen } from '../screen/screen';
 import { type FrameEffects, LOG_DRAW, LOG_LINE_FEED, LOG_MOVE, LOG_RESTORE_START } from './frame-effects';
@@ -25,11 +26,18 @@ export class FrameSimulation {
   readonly #reader: SequenceReader;
   /** The right margin (Infinity without one). */
   readonly #cols: number;
+  /** The write's printable-ASCII scanner (the skipper looks through lines of text with it too). */
+  readonly printable = new PrintableScan();
 
   constructor(screen: Screen, reader: SequenceReader) {
     this.#screen = screen;
     this.#reader = reader;
     this.#cols = screen.cols ?? INFINITY;
+  }
+
+  /** A new write: the view of the last one's bytes is stale. */
+  forget(): void {
+    this.printable.forget();
   }
 
   /** Whether `bytes[at, …)` begins with the operation `bytes[start, end)` (a bare CR only if no LF follows). */
@@ -43,7 +51,8 @@ export class FrameSimulation {
 
   /**
    * Runs the frame at `start` from cursor `startX`, `startY` (-1: not known, then it must save the cursor
-   * first and place it before it writes) into `effects`; false when it is not a frame it knows.
+   * first and place it before it writes) into `effects`; false when it is not a frame it knows. `before`:
+   * text bytes a frame drawn just before (and skipped) would have left on its rows, for the row-size bound.
    */
   run(
     bytes: Uint8Array,
@@ -52,6 +61,7 @@ export class FrameSimulation {
     startY: number,
     rewound: boolean,
     effects: FrameEffects,
+    before = 0,
   ): boolean {
     effects.reset();
     effects.firstStart = start;
@@ -97,11 +107,9 @@ export class FrameSimulation {
         let continuations = 0;
         let colours = 0;
         while (at < end) {
+          at = this.printable.end(bytes, at, end);
+          if (at >= end) break;
           const next = bytes[at] as number;
-          if ((next - 0x20) >>> 0 < 0x5f) {
-            at++;
-            continue;
-          }
           if (next === ESC) {
             const removed = reader.removed;
             const after = reader.readColour(bytes, at);
@@ -125,8 +133,9 @@ export class FrameSimulation {
           checkedBytes = row === undefined ? 0 : row.spansCells() ? -1 : row.length;
         }
         written += at - operation;
-        // A frame's text never grows a row past maxLineBytes: no cut happens in it.
-        if (checkedBytes < 0 || checkedBytes + x + written > screen.maxLineBytes) return false;
+        // A frame's text never grows a row past maxLineBytes, not even over what the frame before it left: no
+        // cut happens in it.
+        if (checkedBytes < 0 || checkedBytes + x + written + before > screen.maxLineBytes) return false;
         drew = true;
         if (log !== null) log.push3(LOG_DRAW, 0, 0);
         if (rewound) {
@@ -141,8 +150,12 @@ export class FrameSimulation {
         if (byte === CR && !crlf) {
           toX = 0;
           toY = y;
+          // Back at the line's start, where a redraw begins, even from column 0.
+          movedBack = true;
           at++;
         } else {
+          // A bar's frames end at the line end after the last one.
+          if (crLed && crlf && drew && y === startY) break;
           // A line feed into the row below, never one that would scroll or pass the frame's start.
           if (y === buffer.bottom || y + 1 >= screen.height || (!savesFirst && y + 1 > startY)) return false;
           const flags = effects.rowFlags;
@@ -302,11 +315,13 @@ export class FrameSimulation {
       }
       if (restored && savesFirst && drew && (!startKnown || (x === startX && y === startY))) {
         effects.restores = true;
+        effects.written = written;
         return this.#finish(effects, at, x, y, rewound);
       }
     }
     if (at >= limit) return false;
     effects.restores = false;
+    effects.written = written;
     return this.#finish(effects, at, x, y, rewound);
   }
 

@@ -40,6 +40,12 @@ export class FrameSkipper {
     const byte = bytes[at];
     if (byte !== ESC && (byte !== CR || at + 1 >= bytes.length || bytes[at + 1] === LF)) return at;
     if (screen.insert || screen.origin || !screen.autowrap) return at;
+    // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
+    if (byte === ESC) {
+      this.#reader.reset();
+      const colour = this.#reader.readColour(bytes, at);
+      if (colour !== -1 && ((bytes[colour] as number) - 0x20) >>> 0 < 0x5f) return at;
+    }
     const simulation = this.#simulation;
     const buffer = screen.buffer;
     let frame = this.#frame;
@@ -60,8 +66,9 @@ export class FrameSkipper {
       if (!simulation.sameOperation(bytes, frame.firstStart, frame.firstEnd, next)) break;
       const known = !frame.restores;
       const following = this.#next;
-      if (!simulation.run(bytes, next, known ? frame.x : -1, known ? frame.y : -1, frame.rewound, following))
-        break;
+      const x = known ? frame.x : -1;
+      const y = known ? frame.y : -1;
+      if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) break;
       if (!following.covers(frame)) break;
       this.#apply(frame);
       skipped = frame.end;
@@ -81,6 +88,7 @@ export class FrameSkipper {
   /** A new write: what was run on the last one is stale (a writer may refill the same buffer). */
   forget(): void {
     this.#cachedBytes = null;
+    this.#simulation.forget();
   }
 
   /**
@@ -96,11 +104,12 @@ export class FrameSkipper {
       const row = cells[index] as number;
       if (row >= buffer.top && row <= buffer.bottom) return -1;
     }
-    for (let at = start; at < bytes.length; at++) {
+    for (let at = start; at < bytes.length; ) {
+      at = this.#simulation.printable.end(bytes, at, bytes.length);
       const byte = bytes[at] as number;
       if (byte === ESC) return at;
-      if (byte < 0x20 && byte !== CR && byte !== LF) return -1;
-      if (byte === DEL) return -1;
+      if ((byte < 0x20 && byte !== CR && byte !== LF) || byte === DEL) return -1;
+      at++;
     }
     return -1;
   }

@@ -59,6 +59,10 @@ export class BulkText {
    */
   append(source: Uint8Array, start: number, end: number, inputOffset: number, firstLf: number): void {
     const screen = this.#screen;
+    // Text at the cursor after a move back is a redraw, as the printer counts it; a line feed ends the move.
+    const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
+    if (firstLineEnd > start) screen.drew();
+    if (firstLf < end) screen.rewound = false;
     if (firstLf >= end) {
       if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
         this.#hold(source, start, end);

@@ -55,6 +55,8 @@ export class Printer {
 
   /** HT at input offset `inputOffset`. */
   tab(inputOffset: number): void {
+    // A control: REP after it repeats nothing, as after any other.
+    this.#lastLength = 0;
     const screen = this.#screen;
     const buffer = screen.buffer;
     const x = buffer.x;

@@ -60,6 +60,7 @@ export class ScreenState {
       (row, continues) => this.output.row(row, continues),
     );
     this.buffer = this.main;
+    this.main.rowAt(0);
   }
 
   /** A blank row beginning at the current input offset. */

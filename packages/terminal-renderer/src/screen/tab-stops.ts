@@ -24,7 +24,9 @@ export class TabStops {
   /** The next stop after `column`, or the last column when there is none. */
   next(column: number): number {
     const stops = this.#stops;
-    if (stops === null) return Math.min(this.#limit, column + TAB_STOP - (column % TAB_STOP));
+    const stop = column + TAB_STOP - (column % TAB_STOP);
+    // Without a right margin the default stops go on for ever (the row is cut at maxLineBytes, not the tab).
+    if (stops === null) return this.#margin ? Math.min(this.#limit, stop) : stop;
     let at = column + 1;
     while (at < this.#limit && stops[at] === 0) at++;
     if (!this.#margin && stops[at] !== 1) return column;
