@@ -12,16 +12,19 @@ export class PrintableScan {
 
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
-    if (end - at < 16) return byteEnd(bytes, at, end);
+    // Most runs between controls are short: their first bytes one by one, the rest (if any) by words.
+    const near = byteEnd(bytes, at, Math.min(end, at + 16));
+    if (near < at + 16 || near >= end) return near;
+    at = near;
     if (bytes !== this.#bytes) this.#view(bytes);
     // Up to the first whole word, then word by word, then the bytes after the last whole word.
     const wordStart = this.#firstWordAt;
-    let index = Math.max(0, Math.ceil((at - wordStart) / 4));
+    let index = at > wordStart ? (at - wordStart + 3) >> 2 : 0;
     const head = wordStart + index * 4;
     const stop = byteEnd(bytes, at, Math.min(head, end));
     if (stop < head || head >= end) return Math.min(stop, end);
     const words = this.#words;
-    const wordEnd = Math.min(words.length, Math.floor((end - wordStart) / 4));
+    const wordEnd = Math.min(words.length, (end - wordStart) >> 2);
     while (index < wordEnd) {
       const word = words[index] as number;
       // A byte ≥ 0x80, or < 0x20 (its subtraction borrows), or 0x7F (its increment carries) sets a flag.

@@ -56,7 +56,11 @@ export async function xtermRows(
   if (terminal.buffer.active.type !== 'alternate') return bufferRows(normal);
   // Before the alternate screen's frame: the scrollback as it is, then the main screen down to its last text.
   const scrollback = bufferRows(normal, 0, normal.baseY, false);
-  return [...scrollback, ...bufferRows(normal, normal.baseY), ...bufferRows(terminal.buffer.alternate)];
+  return withoutTrailingEmptyRows([
+    ...scrollback,
+    ...bufferRows(normal, normal.baseY),
+    ...bufferRows(terminal.buffer.alternate),
+  ]);
 }
 
 /** The renderer's output in the oracle's terms: its rows at the same width, trailing empty rows trimmed. */

@@ -13,6 +13,16 @@ class NumberList {
     this.values = new Float64Array(capacity);
   }
 
+  /** Trades contents with `other`. */
+  swap(other: NumberList): void {
+    const values = this.values;
+    const length = this.length;
+    this.values = other.values;
+    this.length = other.length;
+    other.values = values;
+    other.length = length;
+  }
+
   /** Adds a `kind, x, y` triple. */
   push3(first: number, second: number, third: number): void {
     this.push(first);
@@ -64,6 +74,16 @@ export class FrameEffects {
   readonly log = new NumberList(48);
   /** Every row from this one down was erased (ED 0): -1 for none. */
   erasedFrom = -1;
+  /**
+   * For a frame run from an unknown start: its bytes, and where they are printable text (`from, to` pairs,
+   * from the frame's start). A next frame with the same bytes but for other printable text in the same
+   * places does the same (see {@link FrameEffects.copyFrom}); `patterned` is false when its text was not
+   * all ASCII.
+   */
+  pattern = new Uint8Array(256);
+  patternLength = 0;
+  patterned = false;
+  readonly textRuns = new NumberList(8);
 
   reset(): void {
     this.restores = false;
@@ -75,6 +95,50 @@ export class FrameEffects {
     this.cells.length = 0;
     this.log.length = 0;
     this.erasedFrom = -1;
+    this.patternLength = 0;
+    this.patterned = false;
+    this.textRuns.length = 0;
+  }
+
+  /** Keeps `bytes[start, end)` as this frame's pattern. */
+  keepPattern(bytes: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    if (this.pattern.length < length)
+      this.pattern = new Uint8Array(Math.max(length, this.pattern.length * 2));
+    for (let index = 0; index < length; index++) this.pattern[index] = bytes[start + index] as number;
+    this.patternLength = length;
+  }
+
+  /**
+   * Takes over `other`'s effects (and memory, swapped), as those of a frame with the same pattern found at
+   * `start`: a frame that matches its pattern does what it does. `other` is left with this one's old lists.
+   */
+  adopt(other: FrameEffects, start: number): void {
+    const shift = start - other.firstStart;
+    this.end = other.end + shift;
+    this.firstStart = start;
+    this.firstEnd = other.firstEnd + shift;
+    this.restores = other.restores;
+    this.x = other.x;
+    this.y = other.y;
+    this.rewound = other.rewound;
+    this.lineEnd = other.lineEnd;
+    this.saved = other.saved;
+    this.savedX = other.savedX;
+    this.savedY = other.savedY;
+    this.sequences = other.sequences;
+    this.redraws = other.redraws;
+    this.written = other.written;
+    this.erasedFrom = other.erasedFrom;
+    this.rowFlags.swap(other.rowFlags);
+    this.cells.swap(other.cells);
+    this.log.swap(other.log);
+    this.textRuns.swap(other.textRuns);
+    const pattern = this.pattern;
+    this.pattern = other.pattern;
+    other.pattern = pattern;
+    this.patternLength = other.patternLength;
+    this.patterned = other.patterned;
   }
 
   /** The cells `[from, to)` of `row` are set (to text or blanks). */

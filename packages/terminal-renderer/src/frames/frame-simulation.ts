@@ -84,6 +84,7 @@ export class FrameSimulation {
     let written = 0;
     let checkedRow = -1;
     let checkedBytes = 0;
+    let patterned = log !== null;
     reader.reset();
     const end = bytes.length;
     const first = bytes[start];
@@ -107,7 +108,12 @@ export class FrameSimulation {
         let continuations = 0;
         let colours = 0;
         while (at < end) {
+          const textStart = at;
           at = this.printable.end(bytes, at, end);
+          if (log !== null && at > textStart) {
+            effects.textRuns.push(textStart - start);
+            effects.textRuns.push(at - start);
+          }
           if (at >= end) break;
           const next = bytes[at] as number;
           if (next === ESC) {
@@ -122,6 +128,8 @@ export class FrameSimulation {
           if (next < 0x80) break;
           const cell = readCell(bytes, at, end);
           if ((cell & 3) !== 1) return false;
+          // Text beyond ASCII has no pattern: a next frame's bytes could be narrower or wider.
+          patterned = false;
           continuations += (cell >> 2) - 1;
           at += cell >> 2;
         }
@@ -316,6 +324,10 @@ export class FrameSimulation {
       if (restored && savesFirst && drew && (!startKnown || (x === startX && y === startY))) {
         effects.restores = true;
         effects.written = written;
+        if (patterned) {
+          effects.keepPattern(bytes, start, at);
+          effects.patterned = true;
+        }
         return this.#finish(effects, at, x, y, rewound);
       }
     }
@@ -330,49 +342,6 @@ export class FrameSimulation {
     effects.x = x;
     effects.y = y;
     effects.rewound = rewound;
-    return true;
-  }
-
-  /**
-   * Counts again the redraws of a frame run from an unknown start (a frame after lines of text, which
-   * saves the cursor first and restores it last), now from cursor `x`, `y`; false when it does not end
-   * where it began (then it must be run again).
-   */
-  replay(effects: FrameEffects, x: number, y: number, rewound: boolean): boolean {
-    const maxColumn = this.#screen.maxColumn;
-    const log = effects.log.values;
-    let atX = x;
-    let atY = y;
-    let redraws = 0;
-    for (let index = 0; index < effects.log.length; index += 3) {
-      const kind = log[index];
-      let toX = log[index + 1] as number;
-      let toY = log[index + 2] as number;
-      if (kind === LOG_DRAW) {
-        if (rewound) redraws++;
-        rewound = false;
-        continue;
-      }
-      if (kind === LOG_RESTORE_START) {
-        toX = Math.min(maxColumn, x);
-        toY = y;
-      } else if (kind === LOG_LINE_FEED) {
-        rewound = false;
-        atX = toX;
-        atY = toY;
-        continue;
-      }
-      if (toY < atY || (toY === atY && toX < atX)) rewound = true;
-      atX = toX;
-      atY = toY;
-    }
-    if (atX !== x || atY !== y) return false;
-    effects.x = x;
-    effects.y = y;
-    effects.rewound = rewound;
-    effects.redraws = redraws;
-    effects.savedX = x;
-    effects.savedY = y;
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import { SequenceReader } from '../parser/sequence-reader';
 import type { Screen } from '../screen/screen';
 import { FrameEffects } from './frame-effects';
+import { matchFrame, replayFrame } from './frame-replay';
 import { FrameSimulation } from './frame-simulation';
 
 const CR = 0x0d;
@@ -52,7 +53,7 @@ export class FrameSkipper {
     // A frame that was the next one of the last skip has been run already (from an unknown start: its
     // redraws are counted again from the state it now begins in).
     let ran = this.#cachedBytes === bytes && this.#cachedAt === at;
-    if (ran) ran = simulation.replay(frame, buffer.x, buffer.y, screen.rewound);
+    if (ran) ran = replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound);
     this.#cachedBytes = null;
     if (!ran && !simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame)) return at;
     let skipped = at;
@@ -68,6 +69,18 @@ export class FrameSkipper {
       const following = this.#next;
       const x = known ? frame.x : -1;
       const y = known ? frame.y : -1;
+      // A status line after lines of text is mostly the last one again, its figures changed: it does what the
+      // last one did (and so covers it), no need to run it.
+      if (!known && matchFrame(screen, simulation.printable, bytes, next, frame, frame.written)) {
+        this.#apply(frame);
+        skipped = frame.end;
+        following.adopt(frame, next);
+        this.#frame = following;
+        this.#next = frame;
+        this.#cachedBytes = bytes;
+        this.#cachedAt = next;
+        break;
+      }
       if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) break;
       if (!following.covers(frame)) break;
       this.#apply(frame);

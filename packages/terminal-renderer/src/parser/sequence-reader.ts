@@ -5,6 +5,8 @@ const MAX_PARAM_VALUE = 65_535;
 const BACKSLASH = 0x5c;
 const ESC = 0x1b;
 const LEFT_BRACKET = 0x5b;
+/** The finals after ESC that begin a CSI or a string (DCS, SOS, OSC, PM, APC) rather than end a sequence. */
+const STRING_INTRODUCERS = new Set([0x50, 0x58, 0x5b, 0x5d, 0x5e, 0x5f]);
 /** `intermediate` when a sequence has more than one intermediate byte: no handler takes it. */
 export const MANY_INTERMEDIATES = 0xff;
 
@@ -60,9 +62,20 @@ export class SequenceReader {
   /** Reads from `at` until an event (see {@link ReadEvent}); returns the index after the bytes it took. */
   read(bytes: Uint8Array, at: number): number {
     const end = bytes.length;
-    if (this.state === State.ground && bytes[at] === ESC && bytes[at + 1] === LEFT_BRACKET) {
-      const next = this.#readPlainCsi(bytes, at + 2, end);
-      if (next !== -1) return next;
+    if (this.state === State.ground && bytes[at] === ESC) {
+      const second = bytes[at + 1] as number;
+      if (second === LEFT_BRACKET) {
+        const next = this.#readPlainCsi(bytes, at + 2, end);
+        if (next !== -1) return next;
+      } else if (second >= 0x30 && second <= 0x7e && !STRING_INTRODUCERS.has(second)) {
+        // A plain two-byte ESC sequence (ESC 7, ESC 8, ESC M, ESC c…), as the table would read it.
+        this.prefix = 0;
+        this.intermediate = 0;
+        this.final = second;
+        this.removed++;
+        this.event = ReadEvent.esc;
+        return at + 2;
+      }
     }
     for (; at < end; at++) {
       const byte = bytes[at] as number;
@@ -164,15 +177,22 @@ export class SequenceReader {
   /** Parses the parameters of a plain CSI from `start` into `params`; the index after its final byte, or -1. */
   #plainCsiEnd(bytes: Uint8Array, start: number, end: number): number {
     const params = this.params;
-    params[0] = 0;
     let count = 1;
+    let value = 0;
     for (let at = start; at < end; at++) {
       const byte = bytes[at] as number;
       if (byte >= 0x30 && byte <= 0x39) {
-        params[count - 1] = Math.min(MAX_PARAM_VALUE, (params[count - 1] as number) * 10 + byte - 0x30);
+        value = value * 10 + byte - 0x30;
+        if (value > MAX_PARAM_VALUE) value = MAX_PARAM_VALUE;
       } else if (byte === 0x3b || byte === 0x3a) {
-        if (count < MAX_PARAMS) params[count++] = 0;
+        // Past the last parameter a separator is ignored: its digits go on into the last one.
+        if (count < MAX_PARAMS) {
+          params[count - 1] = value;
+          count++;
+          value = 0;
+        }
       } else if (byte >= 0x40 && byte <= 0x7e) {
+        params[count - 1] = value;
         this.paramCount = count;
         return at + 1;
       } else {
