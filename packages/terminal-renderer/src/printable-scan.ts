@@ -12,10 +12,7 @@ export class PrintableScan {
 
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
-    // Most runs between controls are short: their first bytes one by one, the rest (if any) by words.
-    const near = byteEnd(bytes, at, Math.min(end, at + 16));
-    if (near < at + 16 || near >= end) return near;
-    at = near;
+    if (end - at < 8) return byteEnd(bytes, at, end);
     if (bytes !== this.#bytes) this.#view(bytes);
     // Up to the first whole word, then word by word, then the bytes after the last whole word.
     const wordStart = this.#firstWordAt;

@@ -77,6 +77,8 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   readonly #bs: ByteFinder;
   readonly #lf: ByteFinder;
   readonly #printable = new PrintableScan();
+  /** Whether the text the last control search ran over was all ASCII (known only while drawing). */
+  #textAscii = false;
   #bytesIn = 0;
   #bytesOut = 0;
   #ended = false;
@@ -92,12 +94,23 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     const settings: RendererSettings = resolveRendererOptions(options);
     this.#offsets = offsets;
     this.#output = new OutputQueue((piece) => this.#emit?.(piece));
-    const rows = new RowOutput(settings.cols, (source, start, end, inputStart, exact, stable) => {
-      if (end === start) return;
-      this.#offsets.record(end - start, inputStart, exact);
-      this.#bytesOut += end - start;
-      this.#output.add(source, start, end, stable);
-    });
+    const rows = new RowOutput(
+      settings.cols,
+      (source, start, end, inputStart, exact, stable) => {
+        if (end === start) return;
+        this.#offsets.record(end - start, inputStart, exact);
+        this.#bytesOut += end - start;
+        this.#output.add(source, start, end, stable);
+      },
+      // A row and its line end are one stretch for the offsets: the line end continues the row exactly, or
+      // maps, as the row does, to where its line began.
+      (bytes, length, crlf, inputStart, exact) => {
+        const total = length + (crlf ? 2 : 1);
+        this.#offsets.record(total, inputStart, exact);
+        this.#bytesOut += total;
+        this.#output.addLine(bytes, length, crlf);
+      },
+    );
     this.#screen = new Screen({
       height: settings.maxLiveLines,
       cols: settings.cols,
@@ -166,6 +179,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
       }
       at = this.#parse(bytes, at, base);
     }
+    this.#printer.settle();
     this.#output.flush();
     this.#forgetSearches();
     this.#emit = null;
@@ -210,16 +224,20 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     if (this.#drawing) {
       // Drawing output has a control every few bytes: a scan beats a native search per control.
       let index = at;
+      let ascii = true;
       while (index < end) {
         index = this.#printable.end(bytes, index, end);
-        if (index === end) return end;
+        if (index === end) break;
         const byte = bytes[index] as number;
         const crlf = byte === CR && index + 1 < end && bytes[index + 1] === LF;
-        if (byte < 0x20 && STOP_BYTE[byte] === 1 && !crlf) return index;
+        if (byte < 0x20 && STOP_BYTE[byte] === 1 && !crlf) break;
+        if (byte >= 0x80) ascii = false;
         index++;
       }
-      return end;
+      this.#textAscii = ascii;
+      return index;
     }
+    this.#textAscii = false;
     let cr = this.#cr.next(bytes, at);
     while (cr + 1 < end && bytes[cr + 1] === LF) cr = this.#cr.next(bytes, cr + 2);
     return Math.min(this.#esc.next(bytes, at), this.#bs.next(bytes, at), cr);
@@ -235,7 +253,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
         this.#carryOffset = base + stop;
       }
     }
-    this.#text(bytes, start, stop, base);
+    this.#text(bytes, start, stop, base, this.#textAscii);
   }
 
   /** Completes the carried character with the write's first continuation bytes; returns where the write goes on. */
@@ -257,7 +275,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   }
 
   /** Plain text: no control but NUL, TAB, LF, a CRLF's CR, and before drawing began, other C0 controls. */
-  #text(source: Uint8Array, start: number, end: number, base: number): void {
+  #text(source: Uint8Array, start: number, end: number, base: number, ascii = false): void {
     let at = start;
     if (at === end) return;
     // A CR followed by anything but LF was settled as bare before this text: one still pending ends a CRLF.
@@ -273,7 +291,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
         return;
       }
       const crlf = lf < end && lf > at && source[lf - 1] === CR;
-      this.#printer.print(source, at, crlf ? lf - 1 : lf, base + at);
+      this.#printer.print(source, at, crlf ? lf - 1 : lf, base + at, ascii);
       if (lf === end) return;
       this.#lineFeed(crlf, base + lf + 1);
       at = lf + 1;

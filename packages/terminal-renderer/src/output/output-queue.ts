@@ -3,6 +3,8 @@ import { copyBytes, copyOf } from '../bytes';
 const SCRATCH_BYTES = 16 * 1024;
 /** A piece of the input this long is handed on as it is: handing a piece on costs about as much as copying this many bytes. */
 const STABLE_VIEW_BYTES = 1024;
+const LF = new Uint8Array([0x0a]);
+const CRLF = new Uint8Array([0x0d, 0x0a]);
 
 /**
  * Gathers a write's output: small pieces are copied together so that a write of short lines becomes one
@@ -37,6 +39,22 @@ export class OutputQueue {
     }
     copyBytes(source, start, end, this.#scratch, this.#used);
     this.#used += length;
+  }
+
+  /** Adds `source[0, length)` and a line end (CRLF when `crlf`, else LF): a row as it goes out. */
+  addLine(source: Uint8Array, length: number, crlf: boolean): void {
+    const total = length + (crlf ? 2 : 1);
+    if (total > SCRATCH_BYTES / 4 || this.#used + total > this.#scratch.length) {
+      this.add(source, 0, length, false);
+      this.add(crlf ? CRLF : LF, 0, crlf ? 2 : 1, true);
+      return;
+    }
+    const scratch = this.#scratch;
+    copyBytes(source, 0, length, scratch, this.#used);
+    let at = this.#used + length;
+    if (crlf) scratch[at++] = 0x0d;
+    scratch[at++] = 0x0a;
+    this.#used = at;
   }
 
   /** Hands on what has gathered since the last flush. */

@@ -16,6 +16,18 @@ export type EmitPiece = (
 ) => void;
 
 /**
+ * Receives a whole row and its line end (the common case, in one step): `bytes[0, length)`, then CRLF or LF;
+ * from input offset `inputStart` (exactly or as a line).
+ */
+export type EmitLine = (
+  bytes: Uint8Array,
+  length: number,
+  crlf: boolean,
+  inputStart: number,
+  exact: boolean,
+) => void;
+
+/**
  * Turns rows into output lines. The rows of a wrapped line are one output line: a row that the next one
  * continues is padded with spaces to the right margin (the cells a terminal shows blank there, such as
  * the one a wide character left when it wrapped) and has no line break, so that laying the line out again
@@ -24,16 +36,22 @@ export type EmitPiece = (
 export class RowOutput {
   readonly #cols: number | null;
   readonly #emit: EmitPiece;
+  readonly #line: EmitLine;
   /** Whether the last row emitted is continued by the next one. */
   #continued = false;
 
-  constructor(cols: number | null, emit: EmitPiece) {
+  constructor(cols: number | null, emit: EmitPiece, line: EmitLine) {
     this.#cols = cols;
     this.#emit = emit;
+    this.#line = line;
   }
 
   /** Emits a final row; `continues`: the next row wraps it; `last`: nothing follows it in the output. */
   row(row: Row, continues: boolean, last = false): void {
+    if (!continues && !last && !this.#continued) {
+      this.#line(row.bytes, row.length, row.terminator === 2, row.sourceStart, row.exact);
+      return;
+    }
     const emit = this.#emit;
     const inputEnd = row.exact ? row.sourceStart + row.length : row.sourceStart;
     if (row.length === 0 && this.#continued && !continues) emit(SPACE, 0, 1, inputEnd, false, true);

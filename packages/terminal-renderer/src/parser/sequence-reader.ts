@@ -168,10 +168,17 @@ export class SequenceReader {
    */
   readColour(bytes: Uint8Array, at: number): number {
     if (this.state !== State.ground || bytes[at + 1] !== LEFT_BRACKET) return -1;
-    const next = this.#plainCsiEnd(bytes, at + 2, bytes.length);
-    if (next === -1 || bytes[next - 1] !== 0x6d) return -1;
-    this.removed++;
-    return next;
+    // Its parameters do not matter: only where it ends, and that it is one.
+    const end = bytes.length;
+    for (let next = at + 2; next < end; next++) {
+      const byte = bytes[next] as number;
+      // Digits and the separators `:` and `;`.
+      if (byte >= 0x30 && byte <= 0x3b) continue;
+      if (byte !== 0x6d) return -1;
+      this.removed++;
+      return next + 1;
+    }
+    return -1;
   }
 
   /** Parses the parameters of a plain CSI from `start` into `params`; the index after its final byte, or -1. */

@@ -23,6 +23,10 @@ export class Printer {
   /** The last character printed, for REP; none after any other operation. */
   readonly #last = new Uint8Array(4);
   #lastLength = 0;
+  /** The last run printed, whose last character is copied only when REP (or the write's end) needs it. */
+  #lastSource: Uint8Array | null = null;
+  #lastStart = 0;
+  #lastEnd = 0;
   #repeated = new Uint8Array(64);
 
   constructor(screen: Screen) {
@@ -39,14 +43,23 @@ export class Printer {
   /** REP applies to the character printed just before it only. */
   forgetLastCharacter(): void {
     this.#lastLength = 0;
+    this.#lastSource = null;
   }
 
-  /** Prints `source[start, end)` (no LF; bytes below 0x20 but TAB are one cell each), which begins at input offset `inputOffset`. */
-  print(source: Uint8Array, start: number, end: number, inputOffset: number): void {
+  /** At the end of a write: the last character printed is copied, as the writer may reuse its buffer. */
+  settle(): void {
+    if (this.#lastSource !== null) this.#remember();
+  }
+
+  /**
+   * Prints `source[start, end)` (no LF; bytes below 0x20 but TAB are one cell each), which begins at input
+   * offset `inputOffset`; `ascii`: the caller knows it is all ASCII.
+   */
+  print(source: Uint8Array, start: number, end: number, inputOffset: number, ascii = false): void {
     let at = start;
     while (at < end) {
       const stop = Math.min(this.#tab.next(source, at), end);
-      if (stop > at) this.#printRun(source, at, stop, inputOffset + at - start);
+      if (stop > at) this.#printRun(source, at, stop, inputOffset + at - start, ascii);
       if (stop === end) return;
       this.tab(inputOffset + stop - start);
       at = stop + 1;
@@ -56,7 +69,7 @@ export class Printer {
   /** HT at input offset `inputOffset`. */
   tab(inputOffset: number): void {
     // A control: REP after it repeats nothing, as after any other.
-    this.#lastLength = 0;
+    this.forgetLastCharacter();
     const screen = this.#screen;
     const buffer = screen.buffer;
     const x = buffer.x;
@@ -75,6 +88,7 @@ export class Printer {
 
   /** REP: the last character printed, `count` times more. */
   repeat(count: number): void {
+    if (this.#lastSource !== null) this.#remember();
     const length = this.#lastLength;
     if (length === 0) return;
     const total = length * count;
@@ -84,11 +98,13 @@ export class Printer {
     this.#printRun(this.#repeated, 0, total, -1);
   }
 
-  #printRun(source: Uint8Array, start: number, end: number, inputOffset: number): void {
+  #printRun(source: Uint8Array, start: number, end: number, inputOffset: number, ascii = false): void {
     const screen = this.#screen;
     const cols = screen.cols;
-    const simple = isAsciiText(screen.ops, source, start, end);
-    this.#remember(source, start, end);
+    const simple = ascii || isAsciiText(screen.ops, source, start, end);
+    this.#lastSource = source;
+    this.#lastEnd = end;
+    this.#lastStart = start;
     if (cols === null) {
       const width = simple ? end - start : widthFrom(source, start, end, screen.buffer.x);
       this.#write(source, start, end, width, simple, inputOffset);
@@ -159,8 +175,12 @@ export class Printer {
     buffer.x = x + width;
   }
 
-  /** Keeps the last character of `source[start, end)` for REP. */
-  #remember(source: Uint8Array, start: number, end: number): void {
+  /** Keeps a copy of the last character of the last run printed, for REP. */
+  #remember(): void {
+    const source = this.#lastSource as Uint8Array;
+    const start = this.#lastStart;
+    const end = this.#lastEnd;
+    this.#lastSource = null;
     let at = end - 1;
     while (at > start && end - at < 4 && ((source[at] as number) & 0xc0) === 0x80) at--;
     if (readCell(source, at, end) >> 2 !== end - at) at = end - 1;
