@@ -35,6 +35,9 @@ export class FrameSimulation {
     this.#cols = screen.cols ?? INFINITY;
   }
 
+  /** How far the last run read: where it stopped when it failed (the operation it could not apply). */
+  reached = 0;
+
   /** A new write: the view of the last one's bytes is stale. */
   forget(): void {
     this.printable.forget();
@@ -92,6 +95,7 @@ export class FrameSimulation {
     const limit = Math.min(end, start + MAX_FRAME_BYTES);
     let at = start;
     while (at < limit) {
+      this.reached = at;
       // The frame ends where the next one begins with the same operation, the cursor back where it began.
       if (bytes[at] === first && at > start && drew && known && y === startY && (crLed || x === startX)) {
         if (this.sameOperation(bytes, start, effects.firstEnd, at)) break;
@@ -331,7 +335,10 @@ export class FrameSimulation {
         return this.#finish(effects, at, x, y, rewound);
       }
     }
-    if (at >= limit) return false;
+    if (at >= limit) {
+      this.reached = at;
+      return false;
+    }
     effects.restores = false;
     effects.written = written;
     return this.#finish(effects, at, x, y, rewound);

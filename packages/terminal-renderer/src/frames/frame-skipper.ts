@@ -27,6 +27,9 @@ export class FrameSkipper {
   /** A frame after lines of text that the last skip ran from an unknown start (then held in #frame): its input and start. */
   #cachedBytes: Uint8Array | null = null;
   #cachedAt = -1;
+  /** Where attempts are pointless: in `#quietBytes`, before `#quietUntil` (see skip). */
+  #quietBytes: Uint8Array | null = null;
+  #quietUntil = 0;
   /** Escape sequences in the frames skipped so far. */
   sequences = 0;
 
@@ -41,6 +44,8 @@ export class FrameSkipper {
     const byte = bytes[at];
     if (byte !== ESC && (byte !== CR || at + 1 >= bytes.length || bytes[at + 1] === LF)) return at;
     if (screen.insert || screen.origin || !screen.autowrap) return at;
+    // Inside what the last attempt read before it failed, another would fail the same way.
+    if (bytes === this.#quietBytes && at < this.#quietUntil) return at;
     // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
     if (byte === ESC) {
       this.#reader.reset();
@@ -55,7 +60,8 @@ export class FrameSkipper {
     let ran = this.#cachedBytes === bytes && this.#cachedAt === at;
     if (ran) ran = replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound);
     this.#cachedBytes = null;
-    if (!ran && !simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame)) return at;
+    if (!ran && !simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame))
+      return this.#quiet(bytes, at);
     let skipped = at;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
     for (;;) {
@@ -81,7 +87,10 @@ export class FrameSkipper {
         this.#cachedAt = next;
         break;
       }
-      if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) break;
+      if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) {
+        this.#quiet(bytes, skipped);
+        break;
+      }
       if (!following.covers(frame)) break;
       this.#apply(frame);
       skipped = frame.end;
@@ -98,9 +107,17 @@ export class FrameSkipper {
     return skipped;
   }
 
+  /** No attempt before the point the simulation reached in `bytes`; returns `at`. */
+  #quiet(bytes: Uint8Array, at: number): number {
+    this.#quietBytes = bytes;
+    this.#quietUntil = this.#simulation.reached;
+    return at;
+  }
+
   /** A new write: what was run on the last one is stale (a writer may refill the same buffer). */
   forget(): void {
     this.#cachedBytes = null;
+    this.#quietBytes = null;
     this.#simulation.forget();
   }
 
