@@ -48,6 +48,24 @@ class ThreeSearches extends Transform {
   }
 }
 
+/**
+ * Another build of the renderer to set beside this one in the same run (an A/B against main's build, say):
+ * PIPEGUARD_RENDERER_BASELINE=/path/to/its/dist/index.js.
+ */
+const baselinePath = process.env['PIPEGUARD_RENDERER_BASELINE'];
+const Baseline: typeof TerminalRenderer | undefined =
+  baselinePath === undefined ? undefined : (await import(baselinePath)).TerminalRenderer;
+const baselineContenders =
+  Baseline === undefined
+    ? []
+    : [
+        {
+          name: `TerminalRenderer (baseline build ${baselinePath})`,
+          run: (input: WrittenTempFile) =>
+            throughStage(input, new Baseline() as unknown as NodeJS.ReadWriteStream),
+        },
+      ];
+
 const readFile = (input: WrittenTempFile) => createReadStream(input.path, { highWaterMark: CHUNK_BYTES });
 
 async function throughStage(input: WrittenTempFile, stage: NodeJS.ReadWriteStream) {
@@ -145,6 +163,7 @@ export default defineQuestion({
           verify: (output, input) =>
             output === input.bytes ? 'ok' : `passed ${output} of ${input.bytes} bytes`,
         },
+        ...baselineContenders,
       ],
       targets: [{ contender: 'TerminalRenderer', minRatio: 0.9 }],
     }),

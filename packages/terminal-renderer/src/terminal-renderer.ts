@@ -24,13 +24,15 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   #bytesIn = 0;
   readonly #push = (piece: Uint8Array): void => {
     const chunk = this.#chunk;
-    // The writer may refill its chunk once called back, and the output may wait in the readable buffer (or
-    // a consumer's) past that: a piece of the chunk goes on as a copy. The core's own memory is never reused.
+    // The writer may refill its chunk once called back: a piece of it that would wait in the readable buffer
+    // goes on as a copy. One the consumer takes at once is handed on as it is, as a PassThrough hands on its
+    // chunk. The core's own memory is never written again once handed on.
     const copy =
       chunk !== null &&
       piece.buffer === chunk.buffer &&
       piece.byteOffset < chunk.byteOffset + chunk.byteLength &&
-      chunk.byteOffset < piece.byteOffset + piece.byteLength;
+      chunk.byteOffset < piece.byteOffset + piece.byteLength &&
+      !this.#takenAtOnce();
     this.push(copy ? Buffer.from(piece) : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
   };
   readonly #render = (chunk: Buffer): void => {
@@ -51,6 +53,24 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
     const core = new TerminalRendererCore(options, nodeByteOps, new SourceOffsetMap());
     super({ writableHighWaterMark: OVERLAPPED_WRITABLE_HIGH_WATER_MARK });
     this.#core = core;
+  }
+
+  /**
+   * Whether a push now is emitted as 'data' at once rather than buffered: the condition readable-stream's
+   * addChunk tests (flowing, nothing buffered, not inside a read, a data listener). Its state is internal;
+   * without it, a piece is taken to wait (and copied).
+   */
+  #takenAtOnce(): boolean {
+    const state = (
+      this as unknown as { _readableState?: { flowing: boolean | null; length: number; sync: boolean } }
+    )._readableState;
+    return (
+      state !== undefined &&
+      state.flowing === true &&
+      state.length === 0 &&
+      state.sync === false &&
+      this.listenerCount('data') > 0
+    );
   }
 
   /** A snapshot of the counters (`bytesIn` counts a chunk when it is written, the rest once it is rendered). */
