@@ -72,6 +72,8 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   #carry: Uint8Array | null = null;
   #carryOffset = 0;
   #inputOffset = 0;
+  /** The input offset of the write's first byte. */
+  #base = 0;
   readonly #esc: ByteFinder;
   readonly #cr: ByteFinder;
   readonly #bs: ByteFinder;
@@ -120,7 +122,9 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     });
     this.#printer = new Printer(this.#screen);
     this.#bulk = new BulkText(this.#screen, this.#printer);
-    this.#skipper = new FrameSkipper(this.#screen);
+    this.#skipper = new FrameSkipper(this.#screen, (bytes, start, end) =>
+      this.#text(bytes, start, end, this.#base),
+    );
     registerTerminalHandlers(this.#handlers, this.#screen, this.#printer);
     this.#esc = new ByteFinder(ops, ESC);
     this.#cr = new ByteFinder(ops, CR);
@@ -149,6 +153,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#bytesIn += bytes.length;
     this.#forgetSearches();
     const base = this.#inputOffset;
+    this.#base = base;
     this.#inputOffset += bytes.length;
     let at = this.#carry === null ? 0 : this.#resumeCarry(bytes);
     while (at < bytes.length) {

@@ -24,18 +24,19 @@ export class FrameSkipper {
   readonly #simulation: FrameSimulation;
   #frame = new FrameEffects();
   #next = new FrameEffects();
-  /** A frame after lines of text that the last skip ran from an unknown start (then held in #frame): its input and start. */
-  #cachedBytes: Uint8Array | null = null;
-  #cachedAt = -1;
   /** Where attempts are pointless: in `#quietBytes`, before `#quietUntil` (see skip). */
   #quietBytes: Uint8Array | null = null;
   #quietUntil = 0;
   /** Escape sequences in the frames skipped so far. */
   sequences = 0;
 
-  constructor(screen: Screen) {
+  /** Draws the lines of text between two frames (text, LF and CRLF only): the renderer's own text path. */
+  readonly #drawText: (bytes: Uint8Array, start: number, end: number) => void;
+
+  constructor(screen: Screen, drawText: (bytes: Uint8Array, start: number, end: number) => void) {
     this.#screen = screen;
     this.#simulation = new FrameSimulation(screen, this.#reader);
+    this.#drawText = drawText;
   }
 
   /** From the control at `at` (the screen's state is the one before it): where drawing goes on past a skipped frame, or `at`. */
@@ -55,14 +56,9 @@ export class FrameSkipper {
     const simulation = this.#simulation;
     const buffer = screen.buffer;
     let frame = this.#frame;
-    // A frame that was the next one of the last skip has been run already (from an unknown start: its
-    // redraws are counted again from the state it now begins in).
-    let ran = this.#cachedBytes === bytes && this.#cachedAt === at;
-    if (ran) ran = replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound);
-    this.#cachedBytes = null;
-    if (!ran && !simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame))
-      return this.#quiet(bytes, at);
-    let skipped = at;
+    if (!simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame)) return this.#quiet(bytes, at);
+    // Where drawing goes on: after the last frame left out (and the lines of text drawn after it).
+    let resume = at;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
     for (;;) {
       let next = frame.end;
@@ -73,38 +69,34 @@ export class FrameSkipper {
       if (!simulation.sameOperation(bytes, frame.firstStart, frame.firstEnd, next)) break;
       const known = !frame.restores;
       const following = this.#next;
-      const x = known ? frame.x : -1;
-      const y = known ? frame.y : -1;
-      // A status line after lines of text is mostly the last one again, its figures changed: it does what the
-      // last one did (and so covers it), no need to run it.
+      // A status line after lines of text is mostly the last one again, its figures changed: it does what
+      // the last one did (and so covers it), no need to run it.
       if (!known && matchFrame(screen, simulation.printable, bytes, next, frame, frame.written)) {
         this.#apply(frame);
-        skipped = frame.end;
         following.adopt(frame, next);
-        this.#frame = following;
-        this.#next = frame;
-        this.#cachedBytes = bytes;
-        this.#cachedAt = next;
-        break;
+      } else {
+        const x = known ? frame.x : -1;
+        const y = known ? frame.y : -1;
+        if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) {
+          this.#quiet(bytes, resume);
+          break;
+        }
+        if (!following.covers(frame)) break;
+        this.#apply(frame);
       }
-      if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) {
-        this.#quiet(bytes, skipped);
-        break;
-      }
-      if (!following.covers(frame)) break;
-      this.#apply(frame);
-      skipped = frame.end;
+      resume = frame.end;
       this.#frame = following;
       this.#next = frame;
       frame = following;
       if (!known) {
-        // The lines of text between the two are drawn first: the next call begins with the frame after them.
-        this.#cachedBytes = bytes;
-        this.#cachedAt = next;
-        break;
+        // The lines of text between the two are drawn for real, and the next frame's redraws counted from
+        // where they leave the cursor.
+        this.#drawText(bytes, resume, next);
+        resume = next;
+        if (!replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound)) break;
       }
     }
-    return skipped;
+    return resume;
   }
 
   /** No attempt before the point the simulation reached in `bytes`; returns `at`. */
@@ -116,7 +108,6 @@ export class FrameSkipper {
 
   /** A new write: what was run on the last one is stale (a writer may refill the same buffer). */
   forget(): void {
-    this.#cachedBytes = null;
     this.#quietBytes = null;
     this.#simulation.forget();
   }
@@ -138,8 +129,10 @@ export class FrameSkipper {
       at = this.#simulation.printable.end(bytes, at, bytes.length);
       const byte = bytes[at] as number;
       if (byte === ESC) return at;
-      if ((byte < 0x20 && byte !== CR && byte !== LF) || byte === DEL) return -1;
-      at++;
+      // Text, LF and CRLF: what the renderer draws as text (a bare CR would be a control).
+      const crlf = byte === CR && bytes[at + 1] === LF;
+      if ((byte < 0x20 && byte !== LF && !crlf) || byte === DEL) return -1;
+      at += crlf ? 2 : 1;
     }
     return -1;
   }
