@@ -304,6 +304,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   }
 
   #lineFeed(crlf: boolean, inputOffset: number): void {
+    this.#printer.forgetLastCharacter();
     limitCursorRow(this.#screen);
     this.#screen.inputOffset = inputOffset;
     this.#screen.lineFeed(crlf);

@@ -57,6 +57,12 @@ const CASES: Record<string, Case> = {
     cols: null,
     rows: 2,
   },
+  // Found by pnpm test:fuzz: a line feed in plain text did not end what REP repeats.
+  'REP after a line feed repeats nothing': {
+    input: `${E}[m \r\n${E}[bé\nx\n${E}[2by${E}[m東京\r\n${E}[b`,
+    cols: 2,
+    rows: 2,
+  },
   'REP wraps': { input: `x${E}[12b`, cols: 5, rows: 4 },
   'IL and DL': { input: `1\n2\n3\n4${E}[2;1H${E}[2L${E}[4;1H${E}[1M`, cols: null, rows: 6 },
   'SU and SD': { input: `1\n2\n3\n4${E}[2S${E}[H${E}[1T`, cols: null, rows: 4 },

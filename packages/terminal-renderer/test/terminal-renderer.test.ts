@@ -72,6 +72,17 @@ describe('TerminalRenderer', () => {
     }
   });
 
+  it('should end a line that scrolls out under IND as the line feed before it did, wherever a chunk ends', async () => {
+    // Found by pnpm test:fuzz: a CRLF in plain text that scrolled the screen did not set how new rows end.
+    const input = Buffer.from('\x1b[m\r\n\x1bD');
+    for (const maxLiveLines of [1, 2]) {
+      for (let cut = 0; cut <= input.length; cut++) {
+        const { output } = await render(input, { maxLiveLines }, [cut]);
+        expect(output.toString()).toBe('\r\n\r\n');
+      }
+    }
+  });
+
   it('should keep bytes that are not UTF-8 one cell each when text written over them would join them, wherever a chunk ends', async () => {
     // Found by pnpm test:fuzz: a written 0x80 after a lone 0xC2 was laid out again as U+0080, one cell.
     const input = Buffer.from(`${' \b\xC2'.repeat(6)}${'\b'.repeat(5)}${'\x80'.repeat(6)}`, 'latin1');

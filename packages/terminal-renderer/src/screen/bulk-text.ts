@@ -2,7 +2,7 @@ import { copyBytes } from '../bytes';
 import { lineFeedsBackward } from './line-feeds-backward';
 import { limitCursorRow } from './line-limit';
 import type { Printer } from './printer';
-import type { Row } from './row';
+import { CRLF_TERMINATOR, LF_TERMINATOR, type Row } from './row';
 import type { Screen } from './screen';
 
 const LF = 0x0a;
@@ -62,7 +62,11 @@ export class BulkText {
     // Text at the cursor after a move back is a redraw, as the printer counts it; a line feed ends the move.
     const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
     if (firstLineEnd > start) screen.drew();
-    if (firstLf < end) screen.rewound = false;
+    if (firstLf < end) {
+      screen.rewound = false;
+      // REP repeats what was printed just before it only: a line feed came between.
+      this.#printer.forgetLastCharacter();
+    }
     if (firstLf >= end) {
       if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
         this.#hold(source, start, end);
@@ -100,6 +104,9 @@ export class BulkText {
       output.text(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
     }
     main.scrolled += feeds.length - height + 1;
+    // The rows made from here on end as the last line feed did, as after a line feed of the screen's.
+    const lastLf = feeds[0] as number;
+    screen.lineEnd = lastLf > start && source[lastLf - 1] === CR ? CRLF_TERMINATOR : LF_TERMINATOR;
     output.text(source, start, cut, inputOffset, true, true);
     main.rows = [];
     main.x = 0;
@@ -181,6 +188,7 @@ export class BulkText {
       const crlf = lf < end && lf > at && source[lf - 1] === CR;
       this.#printer.print(source, at, crlf ? lf - 1 : lf, inputOffset + at - start);
       if (lf === end) return;
+      this.#printer.forgetLastCharacter();
       limitCursorRow(screen);
       screen.inputOffset = inputOffset + lf + 1 - start;
       screen.lineFeed(crlf);
