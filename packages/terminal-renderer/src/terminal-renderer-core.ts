@@ -1,14 +1,6 @@
-import {
-  type ByteOps,
-  type Emit,
-  findUtf8BoundaryBefore,
-  isUtf8Continuation,
-  type SourceOffsets,
-  type StageCore,
-  utf8SequenceLength,
-} from '@pipeguard/shared/core';
+import type { ByteOps, Emit, SourceOffsets, StageCore } from '@pipeguard/shared/core';
 import { ByteFinder } from './byte-finder';
-import { copyOf } from './bytes';
+import { ControlSearch } from './control-search';
 import { FrameSkipper } from './frames/frame-skipper';
 import {
   type RendererSettings,
@@ -16,37 +8,21 @@ import {
   type TerminalRendererOptions,
   type TerminalRendererStats,
 } from './options';
-import { OutputQueue } from './output/output-queue';
-import { RowOutput } from './output/row-output';
+import { type OutputOffsets, RecordedOutput } from './output/recorded-output';
 import { HandlerRegistry } from './parser/handler-registry';
 import { State } from './parser/parser-table';
 import { ReadEvent, SequenceReader } from './parser/sequence-reader';
-import { PrintableScan } from './printable-scan';
 import { BulkText } from './screen/bulk-text';
 import { limitCursorRow } from './screen/line-limit';
 import { Printer } from './screen/printer';
 import { Screen } from './screen/screen';
 import { registerTerminalHandlers } from './terminal-handlers';
+import { Utf8Carry } from './utf8-carry';
 
-const NUL = 0x00;
 const BS = 0x08;
-const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const ESC = 0x1b;
-
-// Where plain text stops once the input draws: every C0 control but NUL, TAB and LF (a CRLF's CR is text).
-const STOP_BYTE = new Uint8Array(0x20).fill(1);
-for (const byte of [NUL, TAB, LF]) STOP_BYTE[byte] = 0;
-
-/**
- * Where a core records which input each output byte came from: the seam to the source-offset map (the
- * Node shell passes the package's `SourceOffsetMap`).
- */
-export interface OutputOffsets extends SourceOffsets {
-  /** Records the next `length` output bytes as coming from `inputStart` (exactly, or as a line). */
-  record(length: number, inputStart: number, exact: boolean): void;
-}
 
 /**
  * The renderer without a runtime: bytes of a program's terminal output in, the text a terminal shows once
@@ -63,26 +39,18 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   readonly #reader = new SequenceReader();
   readonly #handlers = new HandlerRegistry();
   readonly #skipper: FrameSkipper;
-  readonly #output: OutputQueue;
+  readonly #output: RecordedOutput;
   #emit: Emit<Uint8Array> | null = null;
   /** Set by the first ESC, backspace or bare CR: from then on the input is drawing, and other C0 controls go. */
   #drawing = false;
   #crPending = false;
-  /** The first bytes of a UTF-8 character cut by the end of the last write (copied). */
-  #carry: Uint8Array | null = null;
-  #carryOffset = 0;
+  readonly #carry = new Utf8Carry();
   #inputOffset = 0;
   /** The input offset of the write's first byte. */
   #base = 0;
-  readonly #esc: ByteFinder;
-  readonly #cr: ByteFinder;
-  readonly #bs: ByteFinder;
+  readonly #controls: ControlSearch;
   readonly #lf: ByteFinder;
-  readonly #printable = new PrintableScan();
-  /** Whether the text the last control search ran over was all ASCII (known only while drawing). */
-  #textAscii = false;
   #bytesIn = 0;
-  #bytesOut = 0;
   #ended = false;
 
   /**
@@ -95,30 +63,13 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   constructor(options: TerminalRendererOptions | undefined, ops: ByteOps, offsets: OutputOffsets) {
     const settings: RendererSettings = resolveRendererOptions(options);
     this.#offsets = offsets;
-    this.#output = new OutputQueue((piece) => this.#emit?.(piece));
-    const rows = new RowOutput(
-      settings.cols,
-      (source, start, end, inputStart, exact, stable) => {
-        if (end === start) return;
-        this.#offsets.record(end - start, inputStart, exact);
-        this.#bytesOut += end - start;
-        this.#output.add(source, start, end, stable);
-      },
-      // A row and its line end are one stretch for the offsets: the line end continues the row exactly, or
-      // maps, as the row does, to where its line began.
-      (bytes, length, crlf, inputStart, exact) => {
-        const total = length + (crlf ? 2 : 1);
-        this.#offsets.record(total, inputStart, exact);
-        this.#bytesOut += total;
-        this.#output.addLine(bytes, length, crlf);
-      },
-    );
+    this.#output = new RecordedOutput(settings.cols, offsets, (piece) => this.#emit?.(piece));
     this.#screen = new Screen({
       height: settings.maxLiveLines,
       cols: settings.cols,
       maxLineBytes: settings.maxLineBytes,
       ops,
-      output: rows,
+      output: this.#output.rows,
     });
     this.#printer = new Printer(this.#screen);
     this.#bulk = new BulkText(this.#screen, this.#printer);
@@ -126,9 +77,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
       this.#text(bytes, start, end, this.#base),
     );
     registerTerminalHandlers(this.#handlers, this.#screen, this.#printer);
-    this.#esc = new ByteFinder(ops, ESC);
-    this.#cr = new ByteFinder(ops, CR);
-    this.#bs = new ByteFinder(ops, BS);
+    this.#controls = new ControlSearch(ops);
     this.#lf = new ByteFinder(ops, LF);
   }
 
@@ -136,7 +85,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   get stats(): TerminalRendererStats {
     return {
       bytesIn: this.#bytesIn,
-      bytesOut: this.#bytesOut,
+      bytesOut: this.#output.bytesOut,
       sequencesRemoved: this.#reader.removed + this.#skipper.sequences,
       framesOverwritten: this.#screen.framesOverwritten,
     };
@@ -155,14 +104,16 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     const base = this.#inputOffset;
     this.#base = base;
     this.#inputOffset += bytes.length;
-    let at = this.#carry === null ? 0 : this.#resumeCarry(bytes);
+    let at = this.#carry.pending ? this.#carry.resume(bytes, this.#carriedText) : 0;
     while (at < bytes.length) {
       if (this.#reader.state === State.ground) {
         // A CR not followed by LF is bare: the input draws from it on, so the controls after it go.
         if (this.#crPending && bytes[at] !== LF) this.#settleCr();
-        const stop = this.#findControl(bytes, at);
+        const stop = this.#controls.next(bytes, at, this.#drawing);
         if (stop > at) {
-          this.#textUpToEnd(bytes, at, stop, base);
+          // Text that runs to the write's end stops short of a character cut there, carried to the next write.
+          const textEnd = stop === bytes.length ? this.#carry.cut(bytes, at, base) : stop;
+          this.#text(bytes, at, textEnd, base, this.#controls.ascii);
           at = stop;
           continue;
         }
@@ -193,11 +144,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   end(emit: Emit<Uint8Array>): void {
     if (this.#ended) throw new Error('TerminalRendererCore: end after end');
     this.#emit = emit;
-    if (this.#carry !== null) {
-      const carry = this.#carry;
-      this.#carry = null;
-      this.#text(carry, 0, carry.length, this.#carryOffset);
-    }
+    this.#carry.flush(this.#carriedText);
     // A sequence the input never finished is removed too.
     if (this.#reader.inSequence) this.#reader.removed++;
     this.#bulk.flush();
@@ -214,70 +161,14 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
   }
 
   #forgetSearches(): void {
-    this.#esc.forget();
-    this.#cr.forget();
-    this.#bs.forget();
+    this.#controls.forget();
     this.#lf.forget();
     this.#printer.forget();
     this.#skipper.forget();
-    this.#printable.forget();
   }
 
-  /** The first byte at or after `at` that plain text cannot contain here: ESC, BS, a bare CR, and once drawing, any other C0 but NUL, TAB and LF. */
-  #findControl(bytes: Uint8Array, at: number): number {
-    const end = bytes.length;
-    if (this.#drawing) {
-      // Drawing output has a control every few bytes: a scan beats a native search per control.
-      let index = at;
-      let ascii = true;
-      while (index < end) {
-        index = this.#printable.end(bytes, index, end);
-        if (index === end) break;
-        const byte = bytes[index] as number;
-        const crlf = byte === CR && index + 1 < end && bytes[index + 1] === LF;
-        if (byte < 0x20 && STOP_BYTE[byte] === 1 && !crlf) break;
-        if (byte >= 0x80) ascii = false;
-        index++;
-      }
-      this.#textAscii = ascii;
-      return index;
-    }
-    this.#textAscii = false;
-    let cr = this.#cr.next(bytes, at);
-    while (cr + 1 < end && bytes[cr + 1] === LF) cr = this.#cr.next(bytes, cr + 2);
-    return Math.min(this.#esc.next(bytes, at), this.#bs.next(bytes, at), cr);
-  }
-
-  /** Text that runs to `end`; when that is the write's end, a UTF-8 character cut there waits for the next write. */
-  #textUpToEnd(bytes: Uint8Array, start: number, end: number, base: number): void {
-    let stop = end;
-    if (end === bytes.length) {
-      stop = Math.max(start, findUtf8BoundaryBefore(bytes, end));
-      if (stop < end) {
-        this.#carry = copyOf(bytes, stop, end);
-        this.#carryOffset = base + stop;
-      }
-    }
-    this.#text(bytes, start, stop, base, this.#textAscii);
-  }
-
-  /** Completes the carried character with the write's first continuation bytes; returns where the write goes on. */
-  #resumeCarry(bytes: Uint8Array): number {
-    const carry = this.#carry as Uint8Array;
-    const wanted = utf8SequenceLength(carry[0] as number) - carry.length;
-    let taken = 0;
-    while (taken < wanted && taken < bytes.length && isUtf8Continuation(bytes[taken] as number)) taken++;
-    const joined = new Uint8Array(carry.length + taken);
-    joined.set(carry);
-    joined.set(bytes.subarray(0, taken), carry.length);
-    if (taken < wanted && taken === bytes.length) {
-      this.#carry = joined;
-      return taken;
-    }
-    this.#carry = null;
-    this.#text(joined, 0, joined.length, this.#carryOffset);
-    return taken;
-  }
+  readonly #carriedText = (source: Uint8Array, inputOffset: number): void =>
+    this.#text(source, 0, source.length, inputOffset);
 
   /** Plain text: no control but NUL, TAB, LF, a CRLF's CR, and before drawing began, other C0 controls. */
   #text(source: Uint8Array, start: number, end: number, base: number, ascii = false): void {

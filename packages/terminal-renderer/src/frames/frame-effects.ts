@@ -156,6 +156,30 @@ export class FrameEffects {
     cells.push(to);
   }
 
+  /** EL `mode` (ED 0 when `display`) with the cursor at `x` on `row`: every cell it erases counts as set (blank). */
+  erase(row: number, x: number, mode: number, display: boolean): void {
+    if (mode === 1) {
+      this.set(row, 0, x + 1);
+      return;
+    }
+    this.set(row, mode === 0 ? x : 0, Number.POSITIVE_INFINITY);
+    if (mode === 2 || x === 0) {
+      this.rowFlags.push(row);
+      this.rowFlags.push(0);
+    }
+    if (display && (this.erasedFrom === -1 || this.erasedFrom > row + 1)) this.erasedFrom = row + 1;
+  }
+
+  /** A line feed from `row` into the row below (which it unwraps), CRLF or LF. */
+  lineFeed(row: number, crlf: boolean): void {
+    const flags = this.rowFlags;
+    flags.push(row);
+    flags.push(crlf ? 3 : 2);
+    flags.push(row + 1);
+    flags.push(0);
+    this.lineEnd = crlf ? 2 : 1;
+  }
+
   /** Whether every cell `earlier` set is set by this frame too (so that this one overwrites it whole). */
   covers(earlier: FrameEffects): boolean {
     if (earlier.erasedFrom !== -1 && (this.erasedFrom === -1 || this.erasedFrom > earlier.erasedFrom))

@@ -1,8 +1,10 @@
 import { ReadEvent, type SequenceReader } from '../parser/sequence-reader';
-import { PrintableScan } from '../printable-scan';
-import { readCell } from '../screen/cell-width';
+import type { PrintableScan } from '../printable-scan';
+import type { Row } from '../screen/row';
 import type { Screen } from '../screen/screen';
 import { type FrameEffects, LOG_DRAW, LOG_LINE_FEED, LOG_MOVE, LOG_RESTORE_START } from './frame-effects';
+import { type MoveTarget, moveTarget } from './frame-moves';
+import { FrameText } from './frame-text';
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -26,21 +28,28 @@ export class FrameSimulation {
   readonly #reader: SequenceReader;
   /** The right margin (Infinity without one). */
   readonly #cols: number;
-  /** The write's printable-ASCII scanner (the skipper looks through lines of text with it too). */
-  readonly printable = new PrintableScan();
+  readonly #text: FrameText;
 
   constructor(screen: Screen, reader: SequenceReader) {
     this.#screen = screen;
     this.#reader = reader;
+    this.#text = new FrameText(reader);
     this.#cols = screen.cols ?? INFINITY;
   }
+
+  readonly #target: MoveTarget = { x: 0, y: 0 };
 
   /** How far the last run read: where it stopped when it failed (the operation it could not apply). */
   reached = 0;
 
   /** A new write: the view of the last one's bytes is stale. */
   forget(): void {
-    this.printable.forget();
+    this.#text.printable.forget();
+  }
+
+  /** The write's printable-ASCII scanner (the skipper looks through lines of text with it too). */
+  get printable(): PrintableScan {
+    return this.#text.printable;
   }
 
   /** Whether `bytes[at, …)` begins with the operation `bytes[start, end)` (a bare CR only if no LF follows). */
@@ -73,6 +82,8 @@ export class FrameSimulation {
     const reader = this.#reader;
     const cols = this.#cols;
     const rows = buffer.rows;
+    const target = this.#target;
+    const text = this.#text;
     const startKnown = startY >= 0;
     // Only a frame run from an unknown start is counted again later (see replay): it alone keeps a log.
     const log = startKnown ? null : effects.log;
@@ -109,40 +120,15 @@ export class FrameSimulation {
       if ((byte - 0x20) >>> 0 < 0x5f || byte >= 0x80) {
         // Text (and the colours inside it, which take no cells).
         if (!known || !(movedBack || savesFirst)) return false;
-        let continuations = 0;
-        let colours = 0;
-        while (at < end) {
-          const textStart = at;
-          at = this.printable.end(bytes, at, end);
-          if (log !== null && at > textStart) {
-            effects.textRuns.push(textStart - start);
-            effects.textRuns.push(at - start);
-          }
-          if (at >= end) break;
-          const next = bytes[at] as number;
-          if (next === ESC) {
-            const removed = reader.removed;
-            const after = reader.readColour(bytes, at);
-            if (after === -1) break;
-            effects.sequences += reader.removed - removed;
-            colours += after - at;
-            at = after;
-            continue;
-          }
-          if (next < 0x80) break;
-          const cell = readCell(bytes, at, end);
-          if ((cell & 3) !== 1) return false;
-          // Text beyond ASCII has no pattern: a next frame's bytes could be narrower or wider.
-          patterned = false;
-          continuations += (cell >> 2) - 1;
-          at += cell >> 2;
-        }
-        const width = at - operation - continuations - colours;
+        at = text.scan(bytes, at, start, effects, log !== null);
+        if (at < 0) return false;
+        // Text beyond ASCII has no pattern: a next frame's bytes could be narrower or wider.
+        if (!text.ascii) patterned = false;
+        const width = text.cells;
         if (x + width > cols) return false;
         if (checkedRow !== y) {
-          const row = rows[y];
           checkedRow = y;
-          checkedBytes = row === undefined ? 0 : row.spansCells() ? -1 : row.length;
+          checkedBytes = rowBytes(rows[y]);
         }
         written += at - operation;
         // A frame's text never grows a row past maxLineBytes, not even over what the frame before it left: no
@@ -170,12 +156,7 @@ export class FrameSimulation {
           if (crLed && crlf && drew && y === startY) break;
           // A line feed into the row below, never one that would scroll or pass the frame's start.
           if (y === buffer.bottom || y + 1 >= screen.height || (!savesFirst && y + 1 > startY)) return false;
-          const flags = effects.rowFlags;
-          flags.push(y);
-          flags.push(crlf ? 3 : 2);
-          flags.push(y + 1);
-          flags.push(0);
-          effects.lineEnd = crlf ? 2 : 1;
+          effects.lineFeed(y, crlf);
           if (log !== null) log.push3(LOG_LINE_FEED, 0, y + 1);
           rewound = false;
           x = 0;
@@ -252,24 +233,7 @@ export class FrameSimulation {
                 if (log !== null) log.push3(LOG_MOVE, fromX, y);
                 x = fromX;
               }
-              if (final === 0x41) {
-                const room = y - buffer.top;
-                toY = Math.max(0, y - (room >= 0 ? Math.min(room, count) : count));
-                toX = fromX;
-              } else if (final === 0x42) {
-                const room = buffer.bottom - y;
-                toY = Math.min(screen.height - 1, y + (room >= 0 ? Math.min(room, count) : count));
-                toX = fromX;
-              } else if (final === 0x43 || final === 0x44) {
-                toX = Math.max(0, Math.min(screen.maxColumn, fromX + (final === 0x43 ? count : -count)));
-                toY = y;
-              } else if (final === 0x47 || final === 0x60) {
-                toX = Math.min(screen.maxColumn, count - 1);
-                toY = y;
-              } else if (final === 0x64) {
-                toX = fromX;
-                toY = Math.min(screen.height - 1, count - 1);
-              } else if (final === 0x4b || final === 0x4a) {
+              if (final === 0x4b || final === 0x4a) {
                 // EL, or ED 0: every cell it erases counts as set (blank).
                 const mode = params[0] as number;
                 const display = final === 0x4a;
@@ -277,9 +241,8 @@ export class FrameSimulation {
                   if (display && mode !== 0) return false;
                   if (x >= cols) return false;
                   if (checkedRow !== y) {
-                    const row = rows[y];
                     checkedRow = y;
-                    checkedBytes = row === undefined ? 0 : row.spansCells() ? -1 : row.length;
+                    checkedBytes = rowBytes(rows[y]);
                   }
                   if (checkedBytes < 0) return false;
                   drew = true;
@@ -288,17 +251,11 @@ export class FrameSimulation {
                     rewound = false;
                     effects.redraws++;
                   }
-                  if (mode === 1) effects.set(y, 0, x + 1);
-                  else {
-                    effects.set(y, mode === 0 ? x : 0, INFINITY);
-                    if (mode === 2 || x === 0) {
-                      effects.rowFlags.push(y);
-                      effects.rowFlags.push(0);
-                    }
-                    if (display && (effects.erasedFrom === -1 || effects.erasedFrom > y + 1))
-                      effects.erasedFrom = y + 1;
-                  }
+                  effects.erase(y, x, mode, display);
                 }
+              } else if (moveTarget(screen, final, count, fromX, y, target)) {
+                toX = target.x;
+                toY = target.y;
               } else {
                 return false;
               }
@@ -351,4 +308,9 @@ export class FrameSimulation {
     effects.rewound = rewound;
     return true;
   }
+}
+
+/** Bytes of a row whose cells are its bytes one for one; -1 for a row with wide characters or tabs. */
+function rowBytes(row: Row | undefined): number {
+  return row === undefined ? 0 : row.spansCells() ? -1 : row.length;
 }
