@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import { PassThrough as NodePassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 // The bench package does not depend on the renderer yet: its built output is loaded by path.
-import { TerminalRenderer } from '@pipeguard/terminal-renderer';
+import { TerminalRenderer, type TerminalRendererOptions } from '@pipeguard/terminal-renderer';
 import { Transform } from 'readable-stream';
 import { prose } from '../packages/binary-guard/test/corpus';
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, chunksOf, MiB, streamOf, totalBytes } from './lib/inputs';
-import { progressChunks } from './lib/progress-inputs';
 import { defineGroup, defineQuestion } from './lib/question';
+import { REDRAW_COLS, REDRAW_ROWS, type RedrawKind, redrawChunks } from './lib/redraw-inputs';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
 
 // @xterm/headless is the renderer's dev dependency (its test oracle), so it resolves from there.
@@ -48,6 +48,24 @@ class ThreeSearches extends Transform {
   }
 }
 
+/**
+ * Another build of the renderer to set beside this one in the same run (an A/B against main's build, say):
+ * PIPEGUARD_RENDERER_BASELINE=/path/to/its/dist/index.js.
+ */
+const baselinePath = process.env['PIPEGUARD_RENDERER_BASELINE'];
+const Baseline: typeof TerminalRenderer | undefined =
+  baselinePath === undefined ? undefined : (await import(baselinePath)).TerminalRenderer;
+const baselineContenders =
+  Baseline === undefined
+    ? []
+    : [
+        {
+          name: `TerminalRenderer (baseline build ${baselinePath})`,
+          run: (input: WrittenTempFile) =>
+            throughStage(input, new Baseline() as unknown as NodeJS.ReadWriteStream),
+        },
+      ];
+
 const readFile = (input: WrittenTempFile) => createReadStream(input.path, { highWaterMark: CHUNK_BYTES });
 
 async function throughStage(input: WrittenTempFile, stage: NodeJS.ReadWriteStream) {
@@ -67,8 +85,8 @@ interface Redraws {
   bytes: number;
 }
 
-async function renderChunks(input: Redraws): Promise<Buffer> {
-  const renderer = new TerminalRenderer();
+async function renderChunks(input: Redraws, options: TerminalRendererOptions): Promise<Buffer> {
+  const renderer = new TerminalRenderer(options);
   const output: Buffer[] = [];
   const sink = countingSink('node:stream');
   renderer.on('data', (chunk: Buffer) => output.push(chunk));
@@ -76,11 +94,11 @@ async function renderChunks(input: Redraws): Promise<Buffer> {
   return Buffer.concat(output);
 }
 
-/** xterm as Gemini CLI uses it: a headless terminal 500 columns wide (no line wraps), 64 rows, fed chunk by chunk. */
+/** xterm as Gemini CLI uses it: a headless terminal of the same size as the renderer's, fed chunk by chunk. */
 async function xtermChunks(input: Redraws): Promise<number> {
   const terminal = new Terminal({
-    cols: 500,
-    rows: 64,
+    cols: REDRAW_COLS,
+    rows: REDRAW_ROWS,
     scrollback: 1000,
     convertEol: true,
     allowProposedApi: true,
@@ -91,37 +109,40 @@ async function xtermChunks(input: Redraws): Promise<number> {
   return length;
 }
 
-const redrawGroup = (name: string, kind: 'bar' | 'stack') =>
+const XTERM = `@xterm/headless (${REDRAW_COLS}x${REDRAW_ROWS})`;
+const RENDERER = `TerminalRenderer (cols ${REDRAW_COLS}, maxLiveLines ${REDRAW_ROWS})`;
+
+const redrawGroup = (name: string, kind: RedrawKind) =>
   defineGroup<Redraws>({
     name,
     // Five: with three, one slow xterm run under load moved the median pair by a third.
     runs: 5,
     setup: ({ quick }) => {
-      const chunks = progressChunks(quick ? 2 * MiB : 64 * MiB, kind);
+      const chunks = redrawChunks(quick ? 2 * MiB : 64 * MiB, kind);
       return { chunks, bytes: totalBytes(chunks) };
     },
     bytes: (input) => input.bytes,
-    baseline: '@xterm/headless (500 columns)',
+    baseline: XTERM,
     contenders: [
-      { name: '@xterm/headless (500 columns)', run: xtermChunks },
+      { name: XTERM, run: xtermChunks },
       {
-        name: 'TerminalRenderer',
-        run: renderChunks,
+        name: RENDERER,
+        run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }),
         verify: (output) => {
           const text = (output as Buffer).toString();
-          return !text.includes('\x1b') && !/\r(?!\n)/.test(text) && text.length < 1024 * 1024
+          return !text.includes('\x1b') && !/\r(?!\n)/.test(text)
             ? 'ok'
-            : `${text.length} bytes of output`;
+            : 'escape sequences or bare CRs left';
         },
       },
     ],
-    targets: [{ contender: 'TerminalRenderer', minRatio: 10 }],
+    targets: [{ contender: RENDERER, minRatio: 10 }],
   });
 
 export default defineQuestion({
   id: 'rendering',
   title:
-    'Rendering: TerminalRenderer on plain text from a file, and on progress redraws against @xterm/headless',
+    'Rendering: TerminalRenderer on plain text from a file, and on progress redraws against @xterm/headless at the same size',
   groups: [
     defineGroup<WrittenTempFile>({
       name: 'plain UTF-8 text (no control bytes) from a file, 64 KiB chunks',
@@ -142,6 +163,7 @@ export default defineQuestion({
           verify: (output, input) =>
             output === input.bytes ? 'ok' : `passed ${output} of ${input.bytes} bytes`,
         },
+        ...baselineContenders,
       ],
       targets: [{ contender: 'TerminalRenderer', minRatio: 0.9 }],
     }),
@@ -165,7 +187,18 @@ export default defineQuestion({
         },
       ],
     }),
-    redrawGroup('one-line progress bar: CR, colours and erase, 64 MiB in 64 KiB chunks', 'bar'),
-    redrawGroup('four-line cursor-up redraw (ESC[4A, erase line, colours), 64 MiB in 64 KiB chunks', 'stack'),
+    redrawGroup('plain CR progress bar, no colour (wget, curl, pip), 64 MiB in 64 KiB chunks', 'plain-bar'),
+    redrawGroup(
+      'coloured CR progress bar (CR, colours, erase to the end), 64 MiB in 64 KiB chunks',
+      'coloured-bar',
+    ),
+    redrawGroup(
+      'four-line cursor-up redraws with erase-line (docker/buildkit, log-update, pnpm), 64 MiB in 64 KiB chunks',
+      'cursor-up',
+    ),
+    redrawGroup(
+      'status line below a scroll region, a line of output between updates (apt-get), 64 MiB in 64 KiB chunks',
+      'scroll-region',
+    ),
   ],
 });

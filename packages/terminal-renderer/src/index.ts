@@ -1,5 +1,2 @@
-export {
-  TerminalRenderer,
-  type TerminalRendererOptions,
-  type TerminalRendererStats,
-} from './terminal-renderer';
+export type { TerminalRendererOptions, TerminalRendererStats } from './options';
+export { TerminalRenderer } from './terminal-renderer';

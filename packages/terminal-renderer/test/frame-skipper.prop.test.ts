@@ -1,7 +1,7 @@
 import { propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rendererLines, xtermLines } from './oracle';
+import { outputRows, xtermRows } from './oracle';
 import { redrawProgram } from './programs';
 import { render } from './render';
 
@@ -19,7 +19,7 @@ describe('TerminalRenderer redraw frames', { timeout: TIMEOUT }, () => {
     await fc.assert(
       fc.asyncProperty(redrawProgram, async (bytes) => {
         const { output } = await render(bytes, { maxLiveLines: ROWS });
-        expect(rendererLines(output)).toEqual(await xtermLines(bytes, ROWS));
+        expect(outputRows(output)).toEqual(await xtermRows(bytes, ROWS));
       }),
       { numRuns: propertyRuns(500) },
     );

@@ -1,66 +1,69 @@
 import xterm from '@xterm/headless';
-import { cellWidthOf } from '../src/cell-width';
+import { rendererRows, withoutTrailingEmptyRows } from './screen-text';
 
 // The package is CommonJS with no named ESM exports.
 const { Terminal } = xterm;
 
-/** Columns of the oracle terminal: wider than any line a test draws, so that nothing wraps. */
+/** Columns of the oracle terminal for a renderer without `cols`: wider than any line a test draws. */
 export const ORACLE_COLUMNS = 1000;
 
-// One terminal per height, reset before each use: building one costs more than most drawings.
-const terminals = new Map<number, InstanceType<typeof Terminal>>();
+type HeadlessTerminal = InstanceType<typeof Terminal>;
 
-function terminalOf(rows: number): InstanceType<typeof Terminal> {
-  let terminal = terminals.get(rows);
+// One terminal per size, reset before each use: building one costs more than most drawings.
+const terminals = new Map<string, HeadlessTerminal>();
+
+function terminalOf(rows: number, cols: number): HeadlessTerminal {
+  const key = `${rows}x${cols}`;
+  let terminal = terminals.get(key);
   if (terminal === undefined) {
-    terminal = new Terminal({
-      cols: ORACLE_COLUMNS,
-      rows,
-      scrollback: 100_000,
-      convertEol: true,
-      allowProposedApi: true,
-    });
-    terminals.set(rows, terminal);
+    terminal = new Terminal({ cols, rows, scrollback: 100_000, allowProposedApi: true });
+    terminals.set(key, terminal);
   }
   return terminal;
 }
 
+/** The rows `[from, to)` of a buffer, trailing spaces trimmed, and trailing empty rows when `trim`. */
+function bufferRows(
+  buffer: HeadlessTerminal['buffer']['normal'],
+  from = 0,
+  to = buffer.length,
+  trim = true,
+): string[] {
+  const rows: string[] = [];
+  for (let index = from; index < to; index++)
+    rows.push((buffer.getLine(index)?.translateToString(true) ?? '').trimEnd());
+  return trim ? withoutTrailingEmptyRows(rows) : rows;
+}
+
 /**
- * What `@xterm/headless` shows after drawing `bytes`: a terminal `rows` tall (the renderer's
- * `maxLiveLines`), wide enough that no line wraps, whose line discipline turns LF into CRLF, with
- * scrollback for all of it; one string per line, trailing spaces and trailing empty lines trimmed.
+ * What `@xterm/headless` shows after drawing `bytes` on a terminal `rows` tall and `cols` wide (`null`: wide
+ * enough that no line wraps), its input passed as a pty's line discipline passes it (LF as CRLF): the main
+ * screen's scrollback and screen, then, if it ends on the alternate screen, that screen; one string per
+ * row, trailing spaces and trailing empty rows trimmed.
  */
-export async function xtermLines(bytes: Uint8Array, rows: number): Promise<string[]> {
-  const terminal = terminalOf(rows);
+export async function xtermRows(
+  bytes: Uint8Array,
+  rows: number,
+  cols: number | null = null,
+): Promise<string[]> {
+  const terminal = terminalOf(rows, cols ?? ORACLE_COLUMNS);
   terminal.reset();
-  await new Promise<void>((resolve) => terminal.write(bytes, resolve));
-  const buffer = terminal.buffer.active;
-  const lines: string[] = [];
-  for (let index = 0; index < buffer.length; index++)
-    lines.push((buffer.getLine(index)?.translateToString(true) ?? '').trimEnd());
-  return trimTrailingEmpty(lines);
+  // LNM sets this, and a reset does not clear it.
+  terminal.options.convertEol = false;
+  const input = Buffer.from(bytes).toString('latin1').replaceAll('\n', '\r\n');
+  await new Promise<void>((resolve) => terminal.write(Buffer.from(input, 'latin1'), resolve));
+  const normal = terminal.buffer.normal;
+  if (terminal.buffer.active.type !== 'alternate') return bufferRows(normal);
+  // Before the alternate screen's frame: the scrollback as it is, then the main screen down to its last text.
+  const scrollback = bufferRows(normal, 0, normal.baseY, false);
+  return withoutTrailingEmptyRows([
+    ...scrollback,
+    ...bufferRows(normal, normal.baseY),
+    ...bufferRows(terminal.buffer.alternate),
+  ]);
 }
 
-/** The renderer's output in the oracle's terms: decoded, tabs expanded to stops of 8, NUL dropped (xterm ignores it), CRLF as LF, lines trimmed. */
-export function rendererLines(output: Uint8Array): string[] {
-  const text = Buffer.from(output).toString('utf8').replaceAll('\r\n', '\n').replaceAll('\0', '');
-  return trimTrailingEmpty(text.split('\n').map((line) => expandTabs(line).trimEnd()));
-}
-
-function expandTabs(line: string): string {
-  if (!line.includes('\t')) return line;
-  let out = '';
-  let column = 0;
-  for (const character of line) {
-    const width = character === '\t' ? 8 - (column % 8) : cellWidthOf(character.codePointAt(0) as number);
-    out += character === '\t' ? ' '.repeat(width) : character;
-    column += width;
-  }
-  return out;
-}
-
-function trimTrailingEmpty(lines: string[]): string[] {
-  let end = lines.length;
-  while (end > 0 && lines[end - 1] === '') end--;
-  return lines.slice(0, end);
+/** The renderer's output in the oracle's terms: its rows at the same width, trailing empty rows trimmed. */
+export function outputRows(output: Uint8Array, cols: number | null = null): string[] {
+  return withoutTrailingEmptyRows(rendererRows(output, cols));
 }

@@ -1,7 +1,7 @@
 import { propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rendererLines, xtermLines } from './oracle';
+import { outputRows, xtermRows } from './oracle';
 import { program } from './programs';
 import { render } from './render';
 
@@ -36,7 +36,7 @@ describe('TerminalRenderer on plain text in small chunks', () => {
             const whole = await render(bytes, { maxLiveLines: rows });
             expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
             expect(chunked.stats).toEqual(whole.stats);
-            expect(rendererLines(chunked.output)).toEqual(await xtermLines(bytes, rows));
+            expect(outputRows(chunked.output)).toEqual(await xtermRows(bytes, rows));
           },
         ),
         { numRuns: propertyRuns(500) },

@@ -90,3 +90,75 @@ export const redrawProgram = fc
     { maxLength: 24 },
   )
   .map((pieces) => Buffer.from(pieces.join('')));
+
+const small = fc.integer({ min: 0, max: 6 });
+const line = fc.integer({ min: 1, max: 8 });
+
+/** The rest of the VT subset programs emit, each as the terminal would receive it. */
+const screenEdits = fc.oneof(
+  fc.constantFrom('\x0b', '\x0c', `${ESC}D`, `${ESC}E`, `${ESC}M`, `${ESC}H`, `${ESC}7`, `${ESC}8`),
+  fc
+    .tuple(fc.constantFrom('@', 'P', 'X', 'L', 'M', 'S', 'T', 'I', 'Z', 'b', 'd', 'e', '`', 'a'), small)
+    .map(([final, n]) => `${ESC}[${n || ''}${final}`),
+  fc.constantFrom(`${ESC}[0g`, `${ESC}[3g`, `${ESC}[r`, `${ESC}[?7h`),
+  fc.constantFrom(`${ESC}[4h`, `${ESC}[4l`, `${ESC}[20h`, `${ESC}[20l`),
+  fc.constantFrom(
+    `${ESC}[?1049h`,
+    `${ESC}[?1049l`,
+    `${ESC}[?47h`,
+    `${ESC}[?47l`,
+    `${ESC}[?1047h`,
+    `${ESC}[?1047l`,
+  ),
+  fc.tuple(line, line).map(([top, bottom]) => `${ESC}[${top};${bottom}r`),
+  // Origin mode with absolute addressing only: xterm.js moves relative moves and CHA by the top margin there.
+  fc
+    .tuple(line, fc.integer({ min: 1, max: 20 }), text)
+    .map(([row, column, written]) => `${ESC}[?6h${ESC}[${row};${column}H${written}${ESC}[${row}d${ESC}[?6l`),
+);
+
+/**
+ * A drawing program using all of the VT subset (scroll regions, insert and delete, tab stops, the alternate
+ * screen, modes): it begins drawing at once, as the C0 controls before the first sequence are text.
+ */
+export const terminalProgram = fc
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: text },
+      { weight: 2, arbitrary: drawing },
+      { weight: 2, arbitrary: screenEdits },
+    ),
+    {
+      maxLength: 60,
+    },
+  )
+  .map((pieces) => Buffer.from(`${ESC}[m${pieces.join('')}`));
+
+/**
+ * {@link terminalProgram} with what @xterm/headless does not show as a terminal would: a full reset (RIS,
+ * where xterm forgets its scrollback and the renderer cannot), and autowrap off (where xterm.js lets text
+ * written over a wide character's right half hide behind it).
+ */
+export const anyTerminalProgram = fc
+  .tuple(terminalProgram, fc.nat(), fc.constantFrom('', `${ESC}c`, `${ESC}[?7l`))
+  .map(([bytes, at, inserted]) => {
+    // Between two characters: bytes of one cut by a sequence are not UTF-8 any more, nor text to render twice.
+    let cut = at % (bytes.length + 1);
+    while (cut < bytes.length && ((bytes[cut] as number) & 0xc0) === 0x80) cut++;
+    return Buffer.concat([bytes.subarray(0, cut), Buffer.from(inserted), bytes.subarray(cut)]);
+  });
+
+/** A terminal's size: a right margin and a height, small so that lines wrap and scroll. */
+export const terminalSize = fc.record({
+  cols: fc.integer({ min: 2, max: 24 }),
+  maxLiveLines: fc.integer({ min: 1, max: 8 }),
+});
+
+/**
+ * {@link terminalSize}, or no right margin (where a tab with no stop ahead stays, and xterm, which always
+ * has a margin, goes to its last column).
+ */
+export const screenSize = fc.record({
+  cols: fc.oneof(fc.constant(null), fc.integer({ min: 2, max: 24 })),
+  maxLiveLines: fc.integer({ min: 1, max: 8 }),
+});

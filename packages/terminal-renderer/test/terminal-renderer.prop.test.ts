@@ -1,7 +1,7 @@
 import { cutsFor, propertyRuns, propertyTimeout } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rendererLines, xtermLines } from './oracle';
+import { outputRows, xtermRows } from './oracle';
 import { program } from './programs';
 import { render } from './render';
 
@@ -45,7 +45,7 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
     await fc.assert(
       fc.asyncProperty(program, async (bytes) => {
         const { output } = await render(bytes, { maxLiveLines: ROWS });
-        expect(rendererLines(output)).toEqual(await xtermLines(bytes, ROWS));
+        expect(outputRows(output)).toEqual(await xtermRows(bytes, ROWS));
       }),
       { numRuns: propertyRuns(1000) },
     );
@@ -65,6 +65,33 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
             sequencesRemoved: 0,
             framesOverwritten: 0,
           });
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('should pass text of narrow characters through unchanged at any width, its long lines wrapped and joined again', async () => {
+    // A wide character wrapped at the margin leaves a blank cell (a space) and a TAB that reaches it becomes
+    // blanks: there the bytes do not say what the terminal shows. Bytes that are not UTF-8 are a cell each.
+    const narrow = fc
+      .array(
+        fc.oneof(
+          fc.stringMatching(/^[ -~]{0,30}$/).map((piece) => Buffer.from(piece)),
+          fc.constantFrom('\n', '\r\n', 'é', 'Привет', '━━').map((piece) => Buffer.from(piece)),
+          fc.constant(Buffer.from([0xff, 0x80, 0xe6])),
+        ),
+        { maxLength: 30 },
+      )
+      .map((pieces) => Buffer.concat(pieces));
+    await fc.assert(
+      fc.asyncProperty(
+        narrow.chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, cuts }))),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 8 }),
+        async ({ bytes, cuts }, cols, maxLiveLines) => {
+          const { output } = await render(bytes, { cols, maxLiveLines }, cuts);
+          expect(output.toString('hex')).toBe(bytes.toString('hex'));
         },
       ),
       { numRuns: propertyRuns(300) },

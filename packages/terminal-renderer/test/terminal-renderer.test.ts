@@ -23,7 +23,7 @@ describe('TerminalRenderer', () => {
       'ab\n   def\n\n',
     ],
     ['cursor up redraws a line above', 'one\ntwo\n\x1b[2Aone!\n', 'one!\ntwo\n'],
-    ['cursor position and erase below', 'a\nb\nc\x1b[1;1H\x1b[Jz', 'z\n\n'],
+    ['cursor position and erase below', 'a\nb\nc\x1b[1;1H\x1b[Jz', 'z\n'],
     ['save and restore cursor', 'ab\x1b7cd\x1b8X\n', 'abXd\n'],
     [
       'OSC 8 keeps its visible text, a title goes',
@@ -69,6 +69,17 @@ describe('TerminalRenderer', () => {
     const input = Buffer.from('a\r\x01b\x1cc\n');
     for (let cut = 0; cut <= input.length; cut++) {
       expect(text((await render(input, undefined, [cut])).output)).toBe('bc\n');
+    }
+  });
+
+  it('should end a line that scrolls out under IND as the line feed before it did, wherever a chunk ends', async () => {
+    // Found by pnpm test:fuzz: a CRLF in plain text that scrolled the screen did not set how new rows end.
+    const input = Buffer.from('\x1b[m\r\n\x1bD');
+    for (const maxLiveLines of [1, 2]) {
+      for (let cut = 0; cut <= input.length; cut++) {
+        const { output } = await render(input, { maxLiveLines }, [cut]);
+        expect(output.toString()).toBe('\r\n\r\n');
+      }
     }
   });
 

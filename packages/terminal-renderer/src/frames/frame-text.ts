@@ -1,0 +1,63 @@
+import type { SequenceReader } from '../parser/sequence-reader';
+import { PrintableScan } from '../printable-scan';
+import { readCell } from '../screen/cell-width';
+import type { FrameEffects } from './frame-effects';
+
+const ESC = 0x1b;
+
+/** A frame's text as the simulation reads it: printable bytes, one-cell characters and the colours between them. */
+export class FrameText {
+  readonly #reader: SequenceReader;
+  /** The write's printable-ASCII scanner. */
+  readonly printable = new PrintableScan();
+  /** Cells of the text the last {@link FrameText.scan} read. */
+  cells = 0;
+  /** Whether that text was all ASCII. */
+  ascii = true;
+
+  constructor(reader: SequenceReader) {
+    this.#reader = reader;
+  }
+
+  /**
+   * Reads text and the colours inside it from `at` up to the first other byte; notes its runs in `effects`
+   * (as offsets from the frame's `start`) when `logged`. Returns where it stopped, or -1 at a character that
+   * is not one cell wide.
+   */
+  scan(bytes: Uint8Array, at: number, start: number, effects: FrameEffects, logged: boolean): number {
+    const reader = this.#reader;
+    const end = bytes.length;
+    const from = at;
+    let continuations = 0;
+    let colours = 0;
+    let ascii = true;
+    while (at < end) {
+      const textStart = at;
+      at = this.printable.end(bytes, at, end);
+      if (logged && at > textStart) {
+        effects.textRuns.push(textStart - start);
+        effects.textRuns.push(at - start);
+      }
+      if (at >= end) break;
+      const next = bytes[at] as number;
+      if (next === ESC) {
+        const removed = reader.removed;
+        const after = reader.readColour(bytes, at);
+        if (after === -1) break;
+        effects.sequences += reader.removed - removed;
+        colours += after - at;
+        at = after;
+        continue;
+      }
+      if (next < 0x80) break;
+      const cell = readCell(bytes, at, end);
+      if ((cell & 3) !== 1) return -1;
+      ascii = false;
+      continuations += (cell >> 2) - 1;
+      at += cell >> 2;
+    }
+    this.cells = at - from - continuations - colours;
+    this.ascii = ascii;
+    return at;
+  }
+}

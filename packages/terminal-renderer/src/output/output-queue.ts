@@ -1,0 +1,66 @@
+import { copyBytes, copyOf } from '../bytes';
+
+const SCRATCH_BYTES = 16 * 1024;
+/** A piece of the input this long is handed on as it is: handing a piece on costs about as much as copying this many bytes. */
+const STABLE_VIEW_BYTES = 1024;
+const LF = new Uint8Array([0x0a]);
+const CRLF = new Uint8Array([0x0d, 0x0a]);
+
+/**
+ * Gathers a write's output: small pieces are copied together so that a write of short lines becomes one
+ * piece, and a large piece of the input (`stable`: valid until the write returns) is handed on as a view,
+ * uncopied. What it hands on is a view of the input or memory it never writes again.
+ */
+export class OutputQueue {
+  readonly #emit: (piece: Uint8Array) => void;
+  #scratch = new Uint8Array(SCRATCH_BYTES);
+  #start = 0;
+  #used = 0;
+
+  constructor(emit: (piece: Uint8Array) => void) {
+    this.#emit = emit;
+  }
+
+  /** Adds `source[start, end)`; `stable`: a view of the write's input, which need not be copied. */
+  add(source: Uint8Array, start: number, end: number, stable: boolean): void {
+    const length = end - start;
+    if (length === 0) return;
+    if (length > SCRATCH_BYTES / 4 || (stable && length >= STABLE_VIEW_BYTES)) {
+      this.flush();
+      const piece = source.subarray(start, end);
+      this.#emit(stable ? piece : copyOf(source, start, end));
+      return;
+    }
+    if (this.#used + length > this.#scratch.length) {
+      this.flush();
+      this.#scratch = new Uint8Array(SCRATCH_BYTES);
+      this.#start = 0;
+      this.#used = 0;
+    }
+    copyBytes(source, start, end, this.#scratch, this.#used);
+    this.#used += length;
+  }
+
+  /** Adds `source[0, length)` and a line end (CRLF when `crlf`, else LF): a row as it goes out. */
+  addLine(source: Uint8Array, length: number, crlf: boolean): void {
+    const total = length + (crlf ? 2 : 1);
+    if (total > SCRATCH_BYTES / 4 || this.#used + total > this.#scratch.length) {
+      this.add(source, 0, length, false);
+      this.add(crlf ? CRLF : LF, 0, crlf ? 2 : 1, true);
+      return;
+    }
+    const scratch = this.#scratch;
+    copyBytes(source, 0, length, scratch, this.#used);
+    let at = this.#used + length;
+    if (crlf) scratch[at++] = 0x0d;
+    scratch[at++] = 0x0a;
+    this.#used = at;
+  }
+
+  /** Hands on what has gathered since the last flush. */
+  flush(): void {
+    if (this.#used === this.#start) return;
+    this.#emit(this.#scratch.subarray(this.#start, this.#used));
+    this.#start = this.#used;
+  }
+}

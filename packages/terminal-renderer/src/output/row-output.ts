@@ -1,0 +1,82 @@
+import type { Row } from '../screen/row';
+
+const SPACE = new Uint8Array([0x20]);
+const SPACES = new Uint8Array(256).fill(0x20);
+const LF = new Uint8Array([0x0a]);
+const CRLF = new Uint8Array([0x0d, 0x0a]);
+
+/** Receives output: `source[start, end)`, from input offset `inputStart` (exactly or as a line); `stable`: a view of the write's input. */
+export type EmitPiece = (
+  source: Uint8Array,
+  start: number,
+  end: number,
+  inputStart: number,
+  exact: boolean,
+  stable: boolean,
+) => void;
+
+/**
+ * Receives a whole row and its line end (the common case, in one step): `bytes[0, length)`, then CRLF or LF;
+ * from input offset `inputStart` (exactly or as a line).
+ */
+export type EmitLine = (
+  bytes: Uint8Array,
+  length: number,
+  crlf: boolean,
+  inputStart: number,
+  exact: boolean,
+) => void;
+
+/**
+ * Turns rows into output lines. The rows of a wrapped line are one output line: a row that the next one
+ * continues is padded with spaces to the right margin (the cells a terminal shows blank there, such as
+ * the one a wide character left when it wrapped) and has no line break, so that laying the line out again
+ * at the same width gives the same rows; an empty row that continues one is a space, for the same reason.
+ */
+export class RowOutput {
+  readonly #cols: number | null;
+  readonly #emit: EmitPiece;
+  readonly #line: EmitLine;
+  /** Whether the last row emitted is continued by the next one. */
+  #continued = false;
+
+  constructor(cols: number | null, emit: EmitPiece, line: EmitLine) {
+    this.#cols = cols;
+    this.#emit = emit;
+    this.#line = line;
+  }
+
+  /** Emits a final row; `continues`: the next row wraps it; `last`: nothing follows it in the output. */
+  row(row: Row, continues: boolean, last = false): void {
+    if (!continues && !last && !this.#continued) {
+      this.#line(row.bytes, row.length, row.terminator === 2, row.sourceStart, row.exact);
+      return;
+    }
+    const emit = this.#emit;
+    const inputEnd = row.exact ? row.sourceStart + row.length : row.sourceStart;
+    if (row.length === 0 && this.#continued && !continues) emit(SPACE, 0, 1, inputEnd, false, true);
+    emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+    this.#continued = continues && this.#cols !== null;
+    if (last) return;
+    if (this.#continued) {
+      for (let pad = (this.#cols as number) - row.columns(); pad > 0; pad -= SPACES.length)
+        emit(SPACES, 0, Math.min(pad, SPACES.length), inputEnd, false, true);
+      return;
+    }
+    const terminator = row.terminator === 2 ? CRLF : LF;
+    emit(terminator, 0, terminator.length, inputEnd, row.exact, true);
+  }
+
+  /** Emits bytes that continue the line being emitted (plain text passed in bulk, the head of a long row). */
+  text(
+    source: Uint8Array,
+    start: number,
+    end: number,
+    inputStart: number,
+    exact: boolean,
+    stable: boolean,
+  ): void {
+    this.#continued = false;
+    this.#emit(source, start, end, inputStart, exact, stable);
+  }
+}

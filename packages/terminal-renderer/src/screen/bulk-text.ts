@@ -1,0 +1,226 @@
+import { copyBytes } from '../bytes';
+import { lineFeedsBackward } from './line-feeds-backward';
+import { limitCursorRow } from './line-limit';
+import type { Printer } from './printer';
+import { CRLF_TERMINATOR, LF_TERMINATOR, type Row } from './row';
+import type { Screen } from './screen';
+
+const LF = 0x0a;
+const CR = 0x0d;
+const TAB = 0x09;
+
+/**
+ * Plain text appended at the end of the main screen, in bulk: of a write's lines only the last screenful
+ * is looked at; the lines above it scroll out unseen and go downstream as they came (a view of the write's
+ * input). The live lines that follow are kept as their bytes (copied: the writer may reuse its buffer),
+ * "pending", and laid out into rows only when something other than more such text comes.
+ */
+export class BulkText {
+  readonly #screen: Screen;
+  readonly #printer: Printer;
+  /** The live lines as bytes: while held, they are the screen from its top, and the main screen has no rows. */
+  #pending = new Uint8Array(256);
+  #pendingLength = 0;
+  /** LFs in the pending text: the line of the screen its end is on. */
+  #pendingLines = 0;
+  #pendingInput = 0;
+  #holding = false;
+  readonly #feeds: number[] = [];
+
+  constructor(screen: Screen, printer: Printer) {
+    this.#screen = screen;
+    this.#printer = printer;
+  }
+
+  /** Whether the live lines are held as bytes, not laid out into rows yet. */
+  get holding(): boolean {
+    return this.#holding;
+  }
+
+  /**
+   * Whether plain text can be appended here: at the end of the main screen's last row, with nothing that
+   * would make its lines other than they came (a scroll region, insert mode, tab stops of its own, a right
+   * margin without autowrap).
+   */
+  canAppend(): boolean {
+    if (this.#holding) return true;
+    const screen = this.#screen;
+    const main = screen.main;
+    if (screen.buffer !== main || !main.fullRegion || screen.insert || !main.tabs.isDefault) return false;
+    if (main.y !== main.rows.length - 1) return false;
+    if (screen.cols !== null && (main.x >= screen.cols || !screen.autowrap)) return false;
+    const row = main.rows[main.y] as Row;
+    return main.x === row.columns() && !(row.wrapped && row.length === 0);
+  }
+
+  /**
+   * Appends plain text (no control but LF, TAB, NUL and a CRLF's CR; before drawing begins, other C0 controls
+   * too) beginning at input offset `inputOffset`; `firstLf` is its first LF (or `end`).
+   */
+  append(source: Uint8Array, start: number, end: number, inputOffset: number, firstLf: number): void {
+    const screen = this.#screen;
+    // Text at the cursor after a move back is a redraw, as the printer counts it; a line feed ends the move.
+    const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
+    if (firstLineEnd > start) screen.drew();
+    if (firstLf < end) {
+      screen.rewound = false;
+      // REP repeats what was printed just before it only: a line feed came between.
+      this.#printer.forgetLastCharacter();
+    }
+    if (firstLf >= end) {
+      if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
+        this.#hold(source, start, end);
+      else this.#print(source, start, end, inputOffset);
+      return;
+    }
+    const height = screen.height;
+    const main = screen.main;
+    // Lines scrolled out count for a saved cursor's line (as xterm.js counts it): beyond two screens it is the top.
+    const counted = main.savedCursor ? 2 * height : height;
+    const feeds = lineFeedsBackward(screen.ops, source, firstLf, end, counted, this.#feeds);
+    if (feeds.length < height) {
+      if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
+        this.#join(source, start, end, feeds.length);
+      else this.#print(source, start, end, inputOffset);
+      return;
+    }
+    const cut = (feeds[height - 1] as number) + 1;
+    const partial = this.#holding ? this.#partialBytes() : (main.rows[main.y] as Row).columns();
+    if (!this.#fits(source, start, cut, partial)) {
+      this.#print(source, start, end, inputOffset);
+      return;
+    }
+    // Every line up to the screenful at the end is final: the screen's rows, then the text up to the cut.
+    const output = screen.output;
+    if (this.#holding) {
+      main.scrolled += this.#pendingLines;
+      output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
+    } else {
+      const rows = main.rows;
+      for (let line = 0; line < main.y; line++)
+        output.row(rows[line] as Row, (rows[line + 1] as Row).wrapped);
+      const row = rows[main.y] as Row;
+      main.scrolled += main.y;
+      output.text(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+    }
+    main.scrolled += feeds.length - height + 1;
+    // The rows made from here on end as the last line feed did, as after a line feed of the screen's.
+    const lastLf = feeds[0] as number;
+    screen.lineEnd = lastLf > start && source[lastLf - 1] === CR ? CRLF_TERMINATOR : LF_TERMINATOR;
+    output.text(source, start, cut, inputOffset, true, true);
+    main.rows = [];
+    main.x = 0;
+    main.y = 0;
+    this.#holding = false;
+    this.#pendingLength = 0;
+    if (end - cut <= screen.maxLineBytes && this.#fits(source, cut, end, 0)) {
+      this.#hold(source, cut, end);
+      this.#holding = true;
+      this.#pendingLines = height - 1;
+      this.#pendingInput = inputOffset + cut - start;
+      return;
+    }
+    this.#printLines(source, cut, end, inputOffset + cut - start);
+  }
+
+  /** Lays the held lines out into rows, as printing them would have. */
+  materialize(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    // The printer remembers where it found a TAB in the buffer it last printed, and this one has changed since.
+    this.#printer.forget();
+    const main = this.#screen.main;
+    main.rows = [];
+    main.x = 0;
+    main.y = 0;
+    this.#screen.inputOffset = this.#pendingInput;
+    this.#printLines(this.#pending, 0, this.#pendingLength, this.#pendingInput);
+    this.#pendingLength = 0;
+  }
+
+  /** At the end of the input: the held lines go downstream as they are (they end at the cursor). */
+  flush(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    this.#screen.output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
+    this.#pendingLength = 0;
+  }
+
+  /** Joins text of fewer than a screenful of lines to the held ones; the lines that scroll out go downstream. */
+  #join(source: Uint8Array, start: number, end: number, lines: number): void {
+    this.#hold(source, start, end);
+    const scrolled = this.#pendingLines + lines - this.#screen.height + 1;
+    this.#pendingLines += lines;
+    if (scrolled <= 0) return;
+    const ops = this.#screen.ops;
+    let from = 0;
+    for (let line = 0; line < scrolled; line++) from = ops.indexOf(this.#pending, LF, from) + 1;
+    this.#screen.output.text(this.#pending, 0, from, this.#pendingInput, true, false);
+    this.#screen.main.scrolled += scrolled;
+    this.#pending.copyWithin(0, from, this.#pendingLength);
+    this.#pendingLength -= from;
+    this.#pendingInput += from;
+    this.#pendingLines = this.#screen.height - 1;
+  }
+
+  #hold(source: Uint8Array, start: number, end: number): void {
+    const length = this.#pendingLength + end - start;
+    if (length > this.#pending.length) {
+      const grown = new Uint8Array(Math.max(length, this.#pending.length * 2));
+      copyBytes(this.#pending, 0, this.#pendingLength, grown, 0);
+      this.#pending = grown;
+    }
+    copyBytes(source, start, end, this.#pending, this.#pendingLength);
+    this.#pendingLength = length;
+  }
+
+  /** Prints the text as a terminal would, line by line, after the held lines. */
+  #print(source: Uint8Array, start: number, end: number, inputOffset: number): void {
+    this.materialize();
+    this.#printLines(source, start, end, inputOffset);
+  }
+
+  #printLines(source: Uint8Array, start: number, end: number, inputOffset: number): void {
+    const screen = this.#screen;
+    for (let at = start; ; ) {
+      let lf = screen.ops.indexOf(source, LF, at);
+      if (lf === -1 || lf > end) lf = end;
+      const crlf = lf < end && lf > at && source[lf - 1] === CR;
+      this.#printer.print(source, at, crlf ? lf - 1 : lf, inputOffset + at - start);
+      if (lf === end) return;
+      this.#printer.forgetLastCharacter();
+      limitCursorRow(screen);
+      screen.inputOffset = inputOffset + lf + 1 - start;
+      screen.lineFeed(crlf);
+      at = lf + 1;
+    }
+  }
+
+  /** Bytes of the held text's last line (its cells at most). */
+  #partialBytes(): number {
+    const lf = this.#screen.ops.lastIndexOf(this.#pending, LF, this.#pendingLength - 1);
+    return this.#pendingLength - lf - 1;
+  }
+
+  /**
+   * Whether the lines of `source[start, end)`, the first after `before` cells, each fit the right margin as
+   * they came (no TAB, no more bytes than columns): then no row of theirs wraps and their bytes are their rows.
+   */
+  #fits(source: Uint8Array, start: number, end: number, before: number): boolean {
+    const cols = this.#screen.cols;
+    if (cols === null) return true;
+    const ops = this.#screen.ops;
+    const tab = ops.indexOf(source, TAB, start);
+    if (tab !== -1 && tab < end) return false;
+    let columns = before;
+    for (let at = start; at < end; ) {
+      let lf = ops.indexOf(source, LF, at);
+      if (lf === -1 || lf > end) lf = end;
+      const length = lf - at - (lf < end && lf > at && source[lf - 1] === CR ? 1 : 0);
+      if (columns + length > cols) return false;
+      columns = 0;
+      at = lf + 1;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,191 @@
+import type { Row } from './row';
+import { ScreenCursor } from './screen-cursor';
+
+/**
+ * The terminal screen: every operation the parser's handlers apply, as xterm.js applies it (see the README
+ * for where the renderer differs): the cursor's ({@link ScreenCursor}), and here the edits, margins, modes
+ * and resets. Counts default as a terminal defaults them: 0 means 1.
+ */
+export class Screen extends ScreenCursor {
+  /** EL: 0 erases from the cursor to the end of the line, 1 from its start through the cursor, 2 all of it. */
+  eraseInLine(mode: number): void {
+    if (mode > 2) return;
+    this.restricted(this.cols ?? this.maxColumn);
+    this.drew();
+    this.#eraseLine(this.cursorRow(), mode, false);
+  }
+
+  /** ED: 0 erases from the cursor to the end of the screen, 1 from its start through the cursor, 2 all of it. */
+  eraseInDisplay(mode: number): void {
+    if (mode > 2) return;
+    this.restricted(this.cols ?? this.maxColumn);
+    this.drew();
+    const buffer = this.buffer;
+    const rows = buffer.rows;
+    if (mode === 2) {
+      for (const row of rows) clearRow(row);
+      return;
+    }
+    this.#eraseLine(this.cursorRow(), mode, mode === 1);
+    if (mode === 0) {
+      for (let line = buffer.y + 1; line < rows.length; line++) clearRow(rows[line] as Row);
+      return;
+    }
+    const next = rows[buffer.y + 1];
+    if (next !== undefined && this.cols !== null && buffer.x + 1 >= this.cols) next.wrapped = false;
+    for (let line = 0; line < buffer.y; line++) clearRow(rows[line] as Row);
+  }
+
+  /** ECH. */
+  eraseCharacters(count: number): void {
+    this.restricted();
+    this.drew();
+    this.cursorRow().eraseCells(this.buffer.x, count);
+  }
+
+  /** ICH. */
+  insertCharacters(count: number): void {
+    this.restricted();
+    this.cursorRow().insertBlanks(this.buffer.x, count, this.cols ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** DCH. */
+  deleteCharacters(count: number): void {
+    this.restricted();
+    this.drew();
+    this.cursorRow().deleteCells(this.buffer.x, count);
+  }
+
+  /** IL. */
+  insertLines(count: number): void {
+    this.restricted();
+    const buffer = this.buffer;
+    if (buffer.y < buffer.top || buffer.y > buffer.bottom) return;
+    buffer.insertLines(count);
+    this.moveTo(0, buffer.y);
+  }
+
+  /** DL. */
+  deleteLines(count: number): void {
+    this.restricted();
+    const buffer = this.buffer;
+    if (buffer.y < buffer.top || buffer.y > buffer.bottom) return;
+    this.drew();
+    buffer.deleteLines(count);
+    this.moveTo(0, buffer.y);
+  }
+
+  /** SU. */
+  scrollUp(count: number): void {
+    this.buffer.scrollUp(count);
+  }
+
+  /** SD. */
+  scrollDown(count: number): void {
+    this.buffer.scrollDown(count);
+  }
+
+  /**
+   * SL, SR, DECIC, DECDC: the region's lines lose (`delete`) or gain blank cells at `column`, when the
+   * cursor is inside the region.
+   */
+  shiftColumns(column: number, count: number, remove: boolean): void {
+    const buffer = this.buffer;
+    if (buffer.y < buffer.top || buffer.y > buffer.bottom) return;
+    const limit = this.cols ?? Number.POSITIVE_INFINITY;
+    for (let line = buffer.top; line <= buffer.bottom && line < buffer.rows.length; line++) {
+      const row = buffer.rows[line] as Row;
+      if (remove) row.deleteCells(column, count);
+      else row.insertBlanks(column, count, limit);
+      row.wrapped = false;
+    }
+  }
+
+  /** DECSTBM: the scroll region from line `top` to line `bottom` (1-based; 0 or missing: the screen's). */
+  setScrollRegion(top: number, bottom: number): void {
+    const first = Math.max(top, 1);
+    const last = bottom === 0 || bottom > this.height ? this.height : bottom;
+    if (last <= first) return;
+    this.buffer.top = first - 1;
+    this.buffer.bottom = last - 1;
+    this.setCursorAddressed(0, 0);
+  }
+
+  /** SM and RM: IRM (4), LNM (20). */
+  setMode(mode: number, on: boolean): void {
+    if (mode === 4) this.insert = on;
+    else if (mode === 20) this.newline = on;
+  }
+
+  /** DECSET and DECRST: DECOM (6), DECAWM (7), the alternate screen (47, 1047, 1049) and the saved cursor (1048, 1049). */
+  setPrivateMode(mode: number, on: boolean): void {
+    if (mode === 6) {
+      this.origin = on;
+      this.setCursorAddressed(0, 0);
+    } else if (mode === 7) {
+      this.autowrap = on;
+    } else if (mode === 47 || mode === 1047) {
+      this.useAlternate(on);
+    } else if (mode === 1048) {
+      if (on) this.saveCursor();
+      else this.restoreCursor();
+    } else if (mode === 1049) {
+      if (on) this.saveCursor();
+      this.useAlternate(on);
+      if (!on) this.restoreCursor();
+    }
+  }
+
+  /** DECALN: every line of the screen filled with `E`. */
+  alignmentPattern(): void {
+    this.setCursor(0, 0);
+    if (this.cols === null) return;
+    for (let line = 0; line < this.height; line++) {
+      const row = this.buffer.rowAt(line);
+      row.fill(0x45, this.cols);
+      row.wrapped = false;
+    }
+  }
+
+  /** DECSTR: modes, margins and the saved cursor back to their defaults; the screen stays. */
+  softReset(): void {
+    this.insert = false;
+    this.origin = false;
+    this.autowrap = true;
+    this.newline = false;
+    const buffer = this.buffer;
+    buffer.top = 0;
+    buffer.bottom = this.height - 1;
+    buffer.savedX = 0;
+    buffer.savedY = buffer.scrolled;
+    buffer.savedOrigin = false;
+    buffer.savedAutowrap = true;
+  }
+
+  /** RIS: a fresh terminal. The screen's lines are erased; lines already final stay as they were. */
+  reset(): void {
+    this.softReset();
+    this.useAlternate(false);
+    this.main.reset();
+    this.main.rowAt(0);
+    this.rewound = false;
+  }
+
+  #eraseLine(row: Row, mode: number, unwrap: boolean): void {
+    const x = this.buffer.x;
+    if (mode === 0) {
+      row.eraseCells(x, Number.POSITIVE_INFINITY);
+      if (x === 0) row.wrapped = false;
+    } else if (mode === 1) {
+      row.eraseLeft(x);
+      if (unwrap) row.wrapped = false;
+    } else {
+      clearRow(row);
+    }
+  }
+}
+
+function clearRow(row: Row): void {
+  row.clear();
+  row.wrapped = false;
+}
