@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { HttpOptions } from './http-options';
 
 /** Connections open at once, whatever they are doing: past it new ones are dropped at once by Node. */
@@ -35,11 +35,16 @@ export type BodyRead = { tooLarge: true } | { tooLarge: false; text: string };
 
 /**
  * Reads a request body of at most `maxBytes`: a declared `Content-Length` over the bound is refused
- * before a byte is read, and a body that grows past it is refused as soon as it does, so an oversized
- * body is never held whole.
+ * before a byte is read (a client that asked `Expect: 100-continue` is never told to send it), and a
+ * body that grows past it is refused as soon as it does, so an oversized body is never held whole.
  */
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+export function readBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBytes: number,
+): Promise<BodyRead> {
   if (Number(request.headers['content-length']) > maxBytes) return Promise.resolve({ tooLarge: true });
+  if (request.headers.expect?.toLowerCase() === '100-continue') response.writeContinue();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

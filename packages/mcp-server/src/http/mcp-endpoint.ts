@@ -79,7 +79,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     }
     let body: unknown;
     if (request.method === 'POST') {
-      const read = await readBody(request, maxBodyBytes);
+      const read = await readBody(request, response, maxBodyBytes);
       if (read.tooLarge) return { status: 413, message: `the request body exceeds ${maxBodyBytes} bytes` };
       const parsed = parseJson(read.text);
       if (!parsed.ok) return { status: 400, message: 'Parse error: the body is not JSON' };

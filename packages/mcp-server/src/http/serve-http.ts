@@ -59,6 +59,9 @@ export async function serveHttp(
   });
   const server = createServer(serverTimeouts(http), endpoint);
   server.maxConnections = MAX_CONNECTIONS;
+  // A client that asks before sending its body gets the same checks first: it is told to go on only
+  // when the body will be read (Node would otherwise answer 100 Continue to anyone).
+  server.on('checkContinue', endpoint);
   const url = urlOf(await listen(server, http.host, http.port));
   log(`serving MCP over HTTP at ${url}; roots: ${roots.roots.join(', ')}`);
   const bound = normalizeHostName(http.host);
