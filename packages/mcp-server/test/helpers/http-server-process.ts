@@ -20,19 +20,22 @@ export interface HttpServerProcess {
 }
 
 /**
- * Starts `pipeguard-mcp --http 127.0.0.1:0` with a fresh token in a 0600 file (unless `args` brings its
- * own token source) and waits for the line naming its URL.
+ * Starts `pipeguard-mcp --http 127.0.0.1:0` with a fresh token in a 0600 file (unless `args` or `env`
+ * bring their own token, or `tokenFile` is false) and waits for the line naming its URL.
  */
 export async function spawnHttpServer(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; listen?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; listen?: string; tokenFile?: boolean } = {},
 ): Promise<HttpServerProcess> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm build first`);
   const directory = await mkdtemp(join(tmpdir(), 'pipeguard-mcp-token-'));
   const token = randomBytes(24).toString('hex');
   const tokenFile = join(directory, 'token');
   await writeFile(tokenFile, `${token}\n`, { mode: 0o600 });
-  const ownToken = args.includes('--token-file') || options.env?.['PIPEGUARD_MCP_TOKEN'] !== undefined;
+  const ownToken =
+    options.tokenFile === false ||
+    args.includes('--token-file') ||
+    options.env?.['PIPEGUARD_MCP_TOKEN'] !== undefined;
   const child = spawn(
     process.execPath,
     [

@@ -26,7 +26,7 @@ export function rawRequest(url: string, options: RawRequest = {}): Promise<RawRe
   return new Promise((resolve, reject) => {
     const sent = request(
       {
-        host: target.hostname,
+        host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: target.port,
         method: options.method ?? 'POST',
         path: options.path ?? target.pathname,
