@@ -1,22 +1,16 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, liveGroupMembers } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesBelow } from './helpers/files-below';
 import { type HttpServerProcess, spawnHttpServer } from './helpers/http-server-process';
 import { INITIALIZE, mcpHeaders, openRawSession, rawRequest, toolCall } from './helpers/raw-http';
 import { pidFrom } from './helpers/server-process';
 
 // Attacks on the HTTP transport, one finding each (see the README's section on serving over HTTP).
-
-/** Regular files anywhere below `directory`. */
-function filesBelow(directory: string): string[] {
-  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(directory, name))
-    .filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
-}
 
 let base = '';
 let app = '';

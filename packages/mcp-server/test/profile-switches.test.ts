@@ -2,8 +2,7 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSPORTS } from './helpers/http-server-process';
-import type { ServerUnderTest } from './helpers/server-process';
+import { TRANSPORTS, useServer } from './helpers/http-server-process';
 
 interface StreamView {
   text: string;
@@ -46,15 +45,7 @@ afterAll(async () => {
 
 // One table of cases, run over stdio and over Streamable HTTP alike.
 describe.each(TRANSPORTS)('over %s', (_, start) => {
-  let server: ServerUnderTest;
-
-  beforeAll(async () => {
-    server = await start(['--root', root]);
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useServer(start, () => ['--root', root]);
 
   async function runCommand(args: Record<string, unknown>): Promise<RunOutput> {
     const answer = await server.call('run_command', args);

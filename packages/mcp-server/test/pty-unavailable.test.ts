@@ -1,8 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesBelow } from './helpers/files-below';
 import { TRANSPORTS } from './helpers/http-server-process';
 import type { ServerUnderTest } from './helpers/server-process';
 
@@ -12,13 +13,6 @@ const BLOCKER = [
   'const load = Module._load;',
   "Module._load = function (request, ...rest) { if (request === '@lydell/node-pty') throw new Error('blocked for the test'); return load.call(this, request, ...rest); };",
 ].join('\n');
-
-/** Regular files anywhere below `directory`. */
-function filesBelow(directory: string): string[] {
-  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(directory, name))
-    .filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
-}
 
 const descriptorsOf = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSPORTS } from './helpers/http-server-process';
+import { TRANSPORTS, useServer } from './helpers/http-server-process';
 import { pidFrom, rssOf, type ServerUnderTest, startServer } from './helpers/server-process';
 
 interface StreamView {
@@ -33,15 +33,7 @@ afterAll(async () => {
 });
 
 describe('run_command on a command writing 1 GiB', () => {
-  let server: ServerUnderTest;
-
-  beforeAll(async () => {
-    server = await startServer(['--root', root]);
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useServer(startServer, () => ['--root', root]);
 
   it('should keep the server under 100 MiB of RSS growth and answer with a bounded result and a readable spill path', async () => {
     const baseline = rssOf(server.pid);
@@ -75,15 +67,7 @@ describe('run_command on a command writing 1 GiB', () => {
 
 // One table of cases, run over stdio and over Streamable HTTP alike.
 describe.each(TRANSPORTS)('over %s', (transport, start) => {
-  let server: ServerUnderTest;
-
-  beforeAll(async () => {
-    server = await start(['--root', root]);
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useServer(start, () => ['--root', root]);
 
   describe('run_command with a setsid descendant holding the pipe', () => {
     it('should answer once the command exits and say the pipes were held', async () => {

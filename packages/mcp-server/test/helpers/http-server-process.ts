@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll } from 'vitest';
 import { BIN, type ServerUnderTest, startServer, toolCaller } from './server-process';
 
 /** A `pipeguard-mcp --http` process: its URL, token and stderr; no client connected. */
@@ -112,3 +113,35 @@ export const TRANSPORTS = [
   ['stdio', startServer],
   ['http', startHttpServer],
 ] as const;
+
+/**
+ * Starts a server with `start` before the enclosing `describe`'s tests and closes it after them; the
+ * returned object stands for it (`args` is read when the server starts, after outer set-up ran).
+ */
+export function useServer(
+  start: (args: readonly string[]) => Promise<ServerUnderTest>,
+  args: () => readonly string[],
+): ServerUnderTest {
+  let server: ServerUnderTest | undefined;
+  beforeAll(async () => {
+    server = await start(args());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const current = () => {
+    if (server === undefined) throw new Error('the server is used before it started');
+    return server;
+  };
+  return {
+    get client() {
+      return current().client;
+    },
+    get pid() {
+      return current().pid;
+    },
+    stderr: () => current().stderr(),
+    call: (name, callArgs, options) => current().call(name, callArgs, options),
+    close: () => current().close(),
+  };
+}
