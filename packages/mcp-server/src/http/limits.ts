@@ -36,7 +36,8 @@ export type BodyRead = { tooLarge: true } | { tooLarge: false; text: string };
 /**
  * Reads a request body of at most `maxBytes`: a declared `Content-Length` over the bound is refused
  * before a byte is read (a client that asked `Expect: 100-continue` is never told to send it), and a
- * body that grows past it is refused as soon as it does, so an oversized body is never held whole.
+ * body that grows past it is refused as soon as it does, so an oversized body is never held whole;
+ * the rest of it is read and dropped (within the request timeout) while the refusal is answered.
  */
 export function readBody(
   request: IncomingMessage,
@@ -54,8 +55,8 @@ export function readBody(
         chunks.push(chunk);
         return;
       }
+      // Read on and dropped, not held: the client gets its 413 instead of a reset mid-write.
       request.off('data', onData);
-      request.pause();
       chunks.length = 0;
       resolve({ tooLarge: true });
     };

@@ -105,8 +105,11 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     route(request, response).then(
       (refusal) => {
-        // A body left unread would be parsed as the next request on a kept-alive connection.
-        if (refusal) refuse(response, refusal, !request.readableEnded);
+        if (refusal === null) return;
+        // The body not read is read and dropped (Node does so once the answer is sent), not cut off:
+        // closing with it unread resets the connection, and a client still writing never sees the answer.
+        refuse(response, refusal);
+        request.resume();
       },
       () => refuse(response, { status: 500, message: 'internal error' }, true),
     );

@@ -12,8 +12,8 @@ const SESSION_NOT_FOUND = -32001;
 
 /**
  * Answers a refused request with its status and a JSON-RPC error response without an `id`, the body
- * the transport specification allows for refusals. `Connection: close` for a refusal sent before the
- * body was read, so the socket is not reused with an unread body in it.
+ * the transport specification allows for refusals. `Connection: close` when the request's state is
+ * unknown (an internal error), so the socket is not reused.
  */
 export function refuse(response: ServerResponse, refusal: Refusal, closeConnection = false): void {
   if (response.headersSent) {
