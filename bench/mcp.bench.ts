@@ -1,41 +1,40 @@
-import { fileURLToPath } from 'node:url';
 // The SDK is the MCP server's dependency, not the bench's: its client is loaded from there.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type RunResult, run } from '@pipeguard/pipeline';
 import { GiB, MiB } from './lib/inputs';
-import { median } from './lib/measure';
+import {
+  connectHttp,
+  type HttpServer,
+  MCP_BIN,
+  startHttpServer,
+  stopHttpServer,
+} from './lib/mcp-http-server';
 import { defineGroup, defineQuestion } from './lib/question';
-
-/** The built bin, as users install it. */
-const BIN = fileURLToPath(new URL('../packages/mcp-server/dist/cli.js', import.meta.url));
+import { medianRoundTrip } from './lib/round-trip';
 
 interface Connected {
   client: Client;
+  /** The same server over Streamable HTTP, for the round-trip group. */
+  http: { server: HttpServer; client: Client } | null;
   /** Sequential calls per measured run of the round-trip group. */
   calls: number;
   bytes: number;
   command: string;
 }
 
-async function connect(calls: number, bytes: number): Promise<Connected> {
+async function connect(calls: number, bytes: number, withHttp = false): Promise<Connected> {
   const client = new Client({ name: 'pipeguard-bench', version: '0.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [BIN], stderr: 'ignore' }),
+    new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], stderr: 'ignore' }),
   );
   const command = `yes 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......' | head -c ${bytes}`;
-  return { client, calls, bytes, command };
-}
-
-/** Runs `once` `calls` times in a row and returns the median milliseconds of one. */
-async function medianRoundTrip(calls: number, once: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let call = 0; call < calls; call++) {
-    const started = performance.now();
-    await once();
-    times.push(performance.now() - started);
+  let http: Connected['http'] = null;
+  if (withHttp) {
+    const server = await startHttpServer(1);
+    http = { server, client: await connectHttp(server) };
   }
-  return median(times);
+  return { client, http, calls, bytes, command };
 }
 
 const callRunCommand = (client: Client, args: Record<string, unknown>) =>
@@ -44,12 +43,15 @@ const callRunCommand = (client: Client, args: Record<string, unknown>) =>
 export default defineQuestion({
   id: 'mcp',
   title:
-    'MCP server: run_command over stdio (SDK client to the built pipeguard-mcp) vs run() called directly',
+    'MCP server: run_command over stdio and Streamable HTTP (SDK clients to the built pipeguard-mcp) vs run() called directly',
   groups: [
     defineGroup<Connected>({
       name: 'round-trip of `true` (bytes column: calls; correctness: median ms per call)',
-      setup: ({ quick }) => connect(quick ? 5 : 50, 0),
-      teardown: ({ client }) => client.close(),
+      setup: ({ quick }) => connect(quick ? 5 : 50, 0, true),
+      teardown: async ({ client, http }) => {
+        await client.close();
+        if (http) await stopHttpServer(http.server, [http.client]);
+      },
       bytes: (input) => input.calls,
       baseline: 'run() directly',
       runs: 5,
@@ -63,6 +65,14 @@ export default defineQuestion({
           name: 'run_command over stdio',
           run: ({ client, calls }) =>
             medianRoundTrip(calls, () => callRunCommand(client, { argv: ['true'] })),
+          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
+        },
+        {
+          name: 'run_command over HTTP',
+          run: ({ http, calls }) =>
+            medianRoundTrip(calls, () =>
+              callRunCommand((http as NonNullable<typeof http>).client, { argv: ['true'] }),
+            ),
           verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
         },
       ],
@@ -85,7 +95,8 @@ export default defineQuestion({
         },
         {
           name: 'run_command over stdio',
-          run: ({ client, command }) => callRunCommand(client, { command }),
+          // Not folded: the repeated line would fold to one line, and this group is about the spilled path.
+          run: ({ client, command }) => callRunCommand(client, { command, fold_repeats: false }),
           verify: (output, input) => {
             const { stdout } = (
               output as { structuredContent: { stdout: { bytes: number; spill_path: string } } }

@@ -1,5 +1,3 @@
-import { ToolInputError } from './tool-input-error';
-
 /** Calls that may wait per slot: past that a call is refused at once, so the queue (and the inputs it holds) stays bounded. */
 export const WAITING_PER_SLOT = 8;
 
@@ -8,10 +6,22 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+const commands = (count: number) => `${count} ${count === 1 ? 'command' : 'commands'}`;
+
+/**
+ * A call was not started because the server's slots were full: no input of the call is at fault, so
+ * the answer names the server's limit, not a field.
+ */
+export class ServerBusyError extends Error {
+  override readonly name = 'ServerBusyError';
+  readonly code = 'ERR_MCP_SERVER_BUSY';
+}
+
 /**
  * At most `size` commands run at once; a further call waits up to `maxWaitMs` for a slot (first come,
  * first served) and is then refused with a message saying why; at most `size` × {@link WAITING_PER_SLOT}
- * calls wait, and one more is refused at once, rather than queueing without bound.
+ * calls wait, and one more is refused at once, rather than queueing without bound. A call whose signal
+ * is already aborted takes no slot and no place in the queue.
  */
 export class CallSlots {
   readonly size: number;
@@ -29,17 +39,25 @@ export class CallSlots {
     return this.#busy;
   }
 
-  /** Resolves once a slot is taken for the caller; rejects when the wait exceeds its bound or `signal` aborts. */
+  /** Calls waiting for a slot now. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /**
+   * Resolves once a slot is taken for the caller; rejects with the signal's reason when it is or becomes
+   * aborted first, and with a {@link ServerBusyError} when the queue is full or the wait exceeds its bound.
+   */
   acquire(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(signal.reason);
     if (this.#busy < this.size) {
       this.#busy++;
       return Promise.resolve();
     }
     if (this.#waiting.length >= this.size * WAITING_PER_SLOT) {
       return Promise.reject(
-        new ToolInputError(
-          'command',
-          `could not start: ${this.size} commands are running and ${this.#waiting.length} more are waiting (the server's limit); try again when one has finished`,
+        new ServerBusyError(
+          `The server is busy: ${commands(this.size)} running and ${this.#waiting.length} more waiting (its --max-concurrent limit); the call was not started. Try again when one has finished`,
         ),
       );
     }
@@ -62,9 +80,8 @@ export class CallSlots {
         timer: setTimeout(() => {
           leave();
           reject(
-            new ToolInputError(
-              'command',
-              `could not start: ${this.size} commands were already running for ${this.#maxWaitMs} ms (the server's --max-concurrent limit); try again when one has finished`,
+            new ServerBusyError(
+              `The server is busy: ${commands(this.size)} already running for ${this.#maxWaitMs} ms (its --max-concurrent limit); the call was not started. Try again when one has finished`,
             ),
           );
         }, this.#maxWaitMs),

@@ -32,9 +32,12 @@ export interface CallEnvironment {
 }
 
 /**
- * One `run_command` call from slot to result. Cancelling it (its signal) while it waits gives up the
+ * One `run_command` call from slot to result. The caller has checked everything that can be checked
+ * (the program, `cwd`, whether a pseudo-terminal can be had) before this builds anything: the slot,
+ * then the run's spill directory, then the run. Cancelling it (its signal) while it waits gives up the
  * wait; while it runs, the process group is killed with SIGKILL at once, not after a grace period.
- * Every way out frees the slot and the spill reservation; only truncated streams keep their spill file.
+ * Every way out frees the slot and removes the run's spill directory; only truncated streams keep
+ * their spill file.
  */
 export class CommandCall {
   readonly #lifecycle = new StateMachine<CommandCallState>('run_command call', 'waiting', TRANSITIONS);
@@ -64,16 +67,21 @@ export class CommandCall {
       this.#lifecycle.move(this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     }
-    await spill.reserve();
-    this.#lifecycle.move('running');
-    const context = { spillDirectory: spill.path, spillMaxBytes: spill.perStreamBytes, signal: this.#signal };
+    let directory: string | undefined;
     let running: ReturnType<typeof run> | undefined;
+    let result: RunResult | undefined;
     let ticker: NodeJS.Timeout | undefined;
     const killAtOnce = () => {
       if (running?.pid !== undefined) killProcessGroup(running.pid, 'SIGKILL');
     };
-    let result: RunResult | undefined;
     try {
+      directory = await spill.reserve();
+      this.#lifecycle.move('running');
+      const context = {
+        spillDirectory: directory,
+        spillMaxBytes: spill.perStreamBytes,
+        signal: this.#signal,
+      };
       running = run(file, args, toRunOptions(request, context));
       this.#signal.addEventListener('abort', killAtOnce, { once: true });
       const { stages } = running;
@@ -91,19 +99,25 @@ export class CommandCall {
       this.#lifecycle.move('finished');
       return result;
     } catch (error) {
-      this.#lifecycle.move(error instanceof AbortError ? 'cancelled' : 'failed');
+      this.#lifecycle.move(error instanceof AbortError || this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     } finally {
       clearInterval(ticker);
       this.#signal.removeEventListener('abort', killAtOnce);
-      const captures = [running?.stages?.stdout.spill, running?.stages?.stderr.spill];
-      const truncated = [result?.stdout.truncated, result?.stderr.truncated];
-      const keep = captures.flatMap((tap, index) =>
-        tap && truncated[index] ? [{ path: tap.path, bytes: tap.spilledBytes }] : [],
-      );
-      const discard = captures.flatMap((tap, index) => (tap && !truncated[index] ? [tap.path] : []));
-      await spill.release(keep, discard);
+      if (directory !== undefined) await spill.release(directory, keptFiles(running, result));
       slots.release();
     }
   }
+}
+
+/** The spill files of a run's truncated streams: the only ones the model is told about. */
+function keptFiles(
+  running: ReturnType<typeof run> | undefined,
+  result: RunResult | undefined,
+): { path: string; bytes: number }[] {
+  const captures = [running?.stages?.stdout.spill, running?.stages?.stderr.spill];
+  const truncated = [result?.stdout.truncated, result?.stderr.truncated];
+  return captures.flatMap((tap, index) =>
+    tap && truncated[index] ? [{ path: tap.path, bytes: tap.spilledBytes }] : [],
+  );
 }

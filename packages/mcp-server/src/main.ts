@@ -1,11 +1,29 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { version } from '../package.json';
+import type { HttpOptions } from './http/http-options';
+import { serveHttp } from './http/serve-http';
 import { createPipeguardServer } from './server';
-import { parseCommandLine, USAGE } from './server-options';
+import { parseCommandLine, type ServerOptions, USAGE } from './server-options';
+
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** Serves Streamable HTTP until a signal arrives; then closes every session and exits. */
+async function mainOverHttp(options: ServerOptions & { http: HttpOptions }): Promise<number> {
+  const service = await serveHttp(options, (line) => process.stderr.write(`pipeguard-mcp: ${line}\n`));
+  process.once('exit', () => service.removeSpillSync());
+  for (const signal of STOP_SIGNALS) {
+    process.once(signal, () => {
+      process.stderr.write(`pipeguard-mcp: stopping: ${signal}\n`);
+      service.close(signal).then(() => process.exit(0));
+    });
+  }
+  return 0;
+}
 
 /**
- * Runs the server on stdio until the client disconnects or a signal arrives; then stops every running
- * command and removes the spill directory. Returns the exit status (2 for a bad command line).
+ * Runs the server on stdio until the client disconnects or a signal arrives (or, with `--http`, serves
+ * Streamable HTTP until a signal arrives); then stops every running command and removes the spill
+ * directories. Returns the exit status (2 for a bad command line).
  */
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed: ReturnType<typeof parseCommandLine>;
@@ -23,14 +41,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`pipeguard-mcp ${version}\n`);
     return 0;
   }
-  const { server, session, spill } = await createPipeguardServer(parsed.options);
+  const { options } = parsed;
+  if (options.http !== null) return mainOverHttp({ ...options, http: options.http });
+  const { server, session, spill } = await createPipeguardServer(options);
   // The last word on the spill directory, whatever ends the process.
   process.once('exit', () => spill.removeSync());
   const stop = (reason: string) => {
     if (session.state === 'serving') process.stderr.write(`pipeguard-mcp: stopping: ${reason}\n`);
     session.close(reason).then(() => process.exit(0));
   };
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
+  for (const signal of STOP_SIGNALS) process.once(signal, () => stop(signal));
   process.stdin.once('end', () => stop('the client closed stdin'));
   process.stdin.once('close', () => stop('the client closed stdin'));
   process.stdout.once('error', () => stop('the client stopped reading'));
@@ -39,8 +59,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   server.server.onerror = (error) => process.stderr.write(`pipeguard-mcp: ${error.message}\n`);
   server.server.onclose = () => stop('the connection closed');
   await server.connect(new StdioServerTransport());
-  process.stderr.write(
-    `pipeguard-mcp ${version}: serving on stdio; roots: ${parsed.options.roots.join(', ')}\n`,
-  );
+  process.stderr.write(`pipeguard-mcp ${version}: serving on stdio; roots: ${options.roots.join(', ')}\n`);
   return 0;
 }

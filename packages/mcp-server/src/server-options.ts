@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { parseBytes } from '@pipeguard/shared';
+import { positiveInteger, sizeAtLeast } from './flag-values';
+import { HTTP_FLAGS, HTTP_USAGE, type HttpOptions, httpOptionsFrom } from './http/http-options';
 
 /** The server's settings, from its command line. */
 export interface ServerOptions {
@@ -15,8 +16,10 @@ export interface ServerOptions {
   maxTimeoutMs: number;
   /** The shell that runs `command` strings with `-c`. @defaultValue `'/bin/sh'` */
   shell: string;
-  /** Bytes all spill files may take together. @defaultValue `268435456` (256 MiB) */
+  /** Bytes all spill files may take together (over HTTP: each session's). @defaultValue `268435456` (256 MiB) */
   spillMaxBytes: number;
+  /** Serve Streamable HTTP instead of stdio, with these settings; `null` for stdio. @defaultValue `null` */
+  http: HttpOptions | null;
 }
 
 /** What the command line asks for: serve, or print help or the version. */
@@ -26,7 +29,8 @@ export type ParsedCommandLine =
   | { kind: 'version' };
 
 /** The `--help` text. */
-export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio) with run_command, read_bytes and read_lines
+export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio, or Streamable HTTP with --http) with
+                          run_command, read_bytes and read_lines
 
   --root DIR             confine cwd and reads to DIR (repeatable; default: the working directory)
   --allow PROGRAM        run only argv whose program is PROGRAM (repeatable; shell strings refused)
@@ -34,19 +38,10 @@ export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio) with run_c
   --max-queue-wait MS    how long a call waits for a free slot before it is refused (default 30000)
   --max-timeout MS       cap on a call's timeout_ms (default 600000)
   --shell PATH           shell for command strings, run with -c (default /bin/sh)
-  --spill-max-bytes SIZE total size of the spill directory (default 256MiB)
-  -h, --help             show this help
+  --spill-max-bytes SIZE total size of the spill directory (default 256MiB; over HTTP, per session)
+${HTTP_USAGE}  -h, --help             show this help
   -v, --version          show the version
 `;
-
-function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`--${flag} must be a positive integer. Received '${text}'`);
-  }
-  return value;
-}
 
 /**
  * Parses the server's command line.
@@ -66,6 +61,7 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       'max-timeout': { type: 'string' },
       shell: { type: 'string' },
       'spill-max-bytes': { type: 'string' },
+      ...HTTP_FLAGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -73,10 +69,7 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const spill = values['spill-max-bytes'];
-  const spillMaxBytes = spill === undefined ? 256 * 1024 * 1024 : parseBytes(spill);
-  if (typeof spillMaxBytes !== 'number' || spillMaxBytes < 1024 * 1024) {
-    throw new RangeError(`--spill-max-bytes must be a size of at least 1MiB. Received '${spill}'`);
-  }
+  const spillMaxBytes = sizeAtLeast('spill-max-bytes', spill, 256 * 1024 * 1024, 1024 * 1024, '1MiB');
   return {
     kind: 'serve',
     options: {
@@ -87,6 +80,7 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       maxTimeoutMs: positiveInteger('max-timeout', values['max-timeout'], 600_000),
       shell: values.shell ?? '/bin/sh',
       spillMaxBytes,
+      http: httpOptionsFrom(values),
     },
   };
 }

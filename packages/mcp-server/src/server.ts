@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../package.json';
 import { CallSlots } from './call-slots';
 import { PathConfinement } from './path-confinement';
@@ -23,7 +24,17 @@ export interface PipeguardServer {
  * @throws When a root does not exist or is not a directory.
  */
 export async function createPipeguardServer(options: ServerOptions): Promise<PipeguardServer> {
-  const workingRoots = await PathConfinement.create(options.roots);
+  return buildPipeguardServer(options, await PathConfinement.create(options.roots));
+}
+
+/**
+ * Builds one MCP server over roots already resolved: over HTTP, each session has one, with its own
+ * concurrency slots and spill directory.
+ */
+export async function buildPipeguardServer(
+  options: ServerOptions,
+  workingRoots: PathConfinement,
+): Promise<PipeguardServer> {
   const spill = await SpillDirectory.create(options.spillMaxBytes, options.maxConcurrent);
   const session = new Session(() => spill.removeSync());
   const context: ServerContext = {
@@ -38,6 +49,11 @@ export async function createPipeguardServer(options: ServerOptions): Promise<Pip
   register(server, session, createRunCommandTool(context));
   register(server, session, createReadBytesTool(context));
   register(server, session, createReadLinesTool(context));
+  // The SDK declares tools.listChanged for any server with tools, and merging capabilities cannot remove
+  // a key. This list never changes, so the claim is deleted from the object the initialize result is
+  // built from (typed private in 1.32.2, public in its JavaScript); a test reads the initialize result.
+  const declared = (server.server as unknown as { getCapabilities(): ServerCapabilities }).getCapabilities();
+  delete declared.tools?.listChanged;
   return { server, session, spill };
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { realpath, unlink } from 'node:fs/promises';
+import { mkdtemp, readdir, realpath, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** A spill file a finished run left for the model to page through. */
 interface KeptFile {
@@ -9,17 +9,25 @@ interface KeptFile {
   bytes: number;
 }
 
+/** A finished run's directory, kept for the files it holds. */
+interface KeptRun {
+  directory: string;
+  bytes: number;
+}
+
 /**
  * The server's private directory for the raw output of runs (mode 0700; the pipeline writes each file
  * 0600), bounded in total: each stream may spill `perStreamBytes`, at most `maxRuns` runs spill at once,
- * and the oldest kept files are deleted before a new run could push the total past `maxBytes`.
+ * and the oldest kept files are deleted before a new run could push the total past `maxBytes`. Each run
+ * spills into a directory of its own, so whatever a failed or cancelled run left there (its files, or
+ * files of a run that failed halfway through building) goes with the directory.
  */
 export class SpillDirectory {
   readonly path: string;
   /** Bound of one stream's spill file: the budget shared by the runs that may be live at once. */
   readonly perStreamBytes: number;
   readonly #maxBytes: number;
-  readonly #kept: KeptFile[] = [];
+  readonly #kept: KeptRun[] = [];
   #reserved = 0;
   #removed = false;
 
@@ -35,20 +43,40 @@ export class SpillDirectory {
     return new SpillDirectory(path, maxBytes, maxRuns);
   }
 
-  /** Makes room for one run's two streams, deleting the oldest kept files as needed. */
-  async reserve(): Promise<void> {
+  /**
+   * Makes room for one run's two streams, deleting the oldest kept runs as needed, and creates the run's
+   * own directory (0700); the caller hands it back to {@link release} whatever happens.
+   */
+  async reserve(): Promise<string> {
     this.#reserved += 2 * this.perStreamBytes;
-    while (this.#kept.length > 0 && this.#keptBytes() + this.#reserved > this.#maxBytes) {
-      const oldest = this.#kept.shift() as KeptFile;
-      await unlink(oldest.path).catch(() => {});
+    try {
+      while (this.#kept.length > 0 && this.#keptBytes() + this.#reserved > this.#maxBytes) {
+        const oldest = this.#kept.shift() as KeptRun;
+        await rm(oldest.directory, { recursive: true, force: true });
+      }
+      return await mkdtemp(join(this.path, 'run-'));
+    } catch (error) {
+      this.#reserved -= 2 * this.perStreamBytes;
+      throw error;
     }
   }
 
-  /** Ends a run's reservation: the files it names are kept (truncated output), the others deleted. */
-  async release(keep: readonly KeptFile[], discard: readonly string[]): Promise<void> {
+  /**
+   * Ends a run's reservation: the files `keep` names (truncated output) stay, everything else in the
+   * run's directory is deleted, and the directory too when nothing is kept.
+   */
+  async release(directory: string, keep: readonly KeptFile[]): Promise<void> {
     this.#reserved -= 2 * this.perStreamBytes;
-    this.#kept.push(...keep);
-    await Promise.all(discard.map((path) => unlink(path).catch(() => {})));
+    if (keep.length === 0 || this.#removed) {
+      await rm(directory, { recursive: true, force: true });
+      return;
+    }
+    const kept = new Set(keep.map((file) => basename(file.path)));
+    const entries = await readdir(directory).catch(() => []);
+    await Promise.all(
+      entries.filter((name) => !kept.has(name)).map((name) => unlink(join(directory, name)).catch(() => {})),
+    );
+    this.#kept.push({ directory, bytes: keep.reduce((sum, file) => sum + file.bytes, 0) });
   }
 
   /** Deletes the directory and everything in it; synchronous, so it also runs from an `exit` handler. */
@@ -59,6 +87,6 @@ export class SpillDirectory {
   }
 
   #keptBytes(): number {
-    return this.#kept.reduce((sum, file) => sum + file.bytes, 0);
+    return this.#kept.reduce((sum, run) => sum + run.bytes, 0);
   }
 }

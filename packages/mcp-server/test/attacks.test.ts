@@ -205,7 +205,7 @@ describe('answers and queues bounded whatever the call asks', () => {
       await running;
       const refused = (await Promise.all(calls)).filter((answer) => answer.isError);
       expect(refused.map((answer) => answer.text)).toEqual([
-        expect.stringMatching(/1 commands are running and 8 more are waiting/),
+        expect.stringMatching(/^The server is busy: 1 command running and 8 more waiting/),
       ]);
       expect(order).toEqual(['refused', 'running ended']);
     } finally {

@@ -2,7 +2,7 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerUnderTest, startServer } from './helpers/server-process';
+import { TRANSPORTS, useServer } from './helpers/http-server-process';
 
 interface Page {
   text: string;
@@ -18,7 +18,6 @@ const FILE = LINES.join('');
 const startOf = (n: number) => Buffer.byteLength(LINES.slice(0, n - 1).join(''));
 
 let root = '';
-let server: ServerUnderTest;
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'pipeguard-mcp-offset-')));
@@ -27,55 +26,58 @@ beforeAll(async () => {
     join(root, 'build.sh'),
     'seq 1 3000 | sed "s/^/step /"\necho "main.c:9:1: error: expected declaration"\nseq 3001 6000 | sed "s/^/step /"\n',
   );
-  server = await startServer(['--root', root]);
 });
 
 afterAll(async () => {
-  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
-async function readLinesAt(args: Record<string, unknown>): Promise<Page> {
-  const answer = await server.call('read_lines', args);
-  expect(answer.isError, answer.text).toBeFalsy();
-  return answer.structuredContent as unknown as Page;
-}
+// One table of cases, run over stdio and over Streamable HTTP alike.
+describe.each(TRANSPORTS)('over %s', (_, start) => {
+  const server = useServer(start, () => ['--root', root]);
 
-describe('read_lines start_offset', () => {
-  it('should start at the line holding the byte, numbered from the start of the file', async () => {
-    const inside = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) + 3, limit: 2 });
-    expect(inside).toMatchObject({ first_line: 42, line_count: 2, next_line: 44, eof: false });
-    expect(inside.text).toBe('    42\tentry 42\n    43\tentry 43');
-    // A line's LF belongs to it: the offset of line 41's LF starts at line 41.
-    const atLineFeed = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) - 1, limit: 1 });
-    expect(atLineFeed.first_line).toBe(41);
-  });
+  async function readLinesAt(args: Record<string, unknown>): Promise<Page> {
+    const answer = await server.call('read_lines', args);
+    expect(answer.isError, answer.text).toBeFalsy();
+    return answer.structuredContent as unknown as Page;
+  }
 
-  it('should give no lines and eof past the end of the file', async () => {
-    const past = await readLinesAt({ path: 'entries.txt', start_offset: FILE.length + 10 });
-    expect(past).toMatchObject({ line_count: 0, eof: true });
-  });
+  describe('read_lines start_offset', () => {
+    it('should start at the line holding the byte, numbered from the start of the file', async () => {
+      const inside = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) + 3, limit: 2 });
+      expect(inside).toMatchObject({ first_line: 42, line_count: 2, next_line: 44, eof: false });
+      expect(inside.text).toBe('    42\tentry 42\n    43\tentry 43');
+      // A line's LF belongs to it: the offset of line 41's LF starts at line 41.
+      const atLineFeed = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) - 1, limit: 1 });
+      expect(atLineFeed.first_line).toBe(41);
+    });
 
-  it("should open a spill file at an excerpt's byte offset on the excerpt's line", async () => {
-    const run = await server.call('run_command', { argv: ['sh', 'build.sh'], max_bytes: 2000 });
-    const stdout = (run.structuredContent as { stdout: { text: string; spill_path: string } }).stdout;
-    const excerpt = /\[line (\d+), byte (\d+)\] main\.c:9:1: error/.exec(stdout.text);
-    expect(excerpt, stdout.text).not.toBeNull();
-    const [, line, byte] = excerpt as RegExpExecArray;
-    const page = await readLinesAt({ path: stdout.spill_path, start_offset: Number(byte), limit: 1 });
-    expect(page.first_line).toBe(Number(line));
-    expect(page.text).toContain('main.c:9:1: error: expected declaration');
-  });
+    it('should give no lines and eof past the end of the file', async () => {
+      const past = await readLinesAt({ path: 'entries.txt', start_offset: FILE.length + 10 });
+      expect(past).toMatchObject({ line_count: 0, eof: true });
+    });
 
-  it.each([
-    [{ start_offset: -1 }, 'start_offset'],
-    [{ start_offset: 1.5 }, 'start_offset'],
-    [{ start_offset: 'zero' }, 'start_offset'],
-    [{ start_offset: 0, start_line: 1 }, 'start_offset'],
-  ])('should answer %j with isError naming %s', async (args, field) => {
-    const answer = await server.call('read_lines', { path: 'entries.txt', ...args });
-    expect(answer.isError).toBe(true);
-    expect(answer.text).toContain(field);
-    expect(answer.text).not.toContain('Unrecognized key');
+    it("should open a spill file at an excerpt's byte offset on the excerpt's line", async () => {
+      const run = await server.call('run_command', { argv: ['sh', 'build.sh'], max_bytes: 2000 });
+      const stdout = (run.structuredContent as { stdout: { text: string; spill_path: string } }).stdout;
+      const excerpt = /\[line (\d+), byte (\d+)\] main\.c:9:1: error/.exec(stdout.text);
+      expect(excerpt, stdout.text).not.toBeNull();
+      const [, line, byte] = excerpt as RegExpExecArray;
+      const page = await readLinesAt({ path: stdout.spill_path, start_offset: Number(byte), limit: 1 });
+      expect(page.first_line).toBe(Number(line));
+      expect(page.text).toContain('main.c:9:1: error: expected declaration');
+    });
+
+    it.each([
+      [{ start_offset: -1 }, 'start_offset'],
+      [{ start_offset: 1.5 }, 'start_offset'],
+      [{ start_offset: 'zero' }, 'start_offset'],
+      [{ start_offset: 0, start_line: 1 }, 'start_offset'],
+    ])('should answer %j with isError naming %s', async (args, field) => {
+      const answer = await server.call('read_lines', { path: 'entries.txt', ...args });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toContain(field);
+      expect(answer.text).not.toContain('Unrecognized key');
+    });
   });
 });

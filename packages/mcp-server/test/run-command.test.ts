@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSPORTS, useServer } from './helpers/http-server-process';
 import { pidFrom, rssOf, type ServerUnderTest, startServer } from './helpers/server-process';
 
 interface StreamView {
@@ -22,19 +23,18 @@ interface RunOutput {
 }
 
 let root = '';
-let server: ServerUnderTest;
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'pipeguard-mcp-run-')));
-  server = await startServer(['--root', root]);
 });
 
 afterAll(async () => {
-  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
 describe('run_command on a command writing 1 GiB', () => {
+  const server = useServer(startServer, () => ['--root', root]);
+
   it('should keep the server under 100 MiB of RSS growth and answer with a bounded result and a readable spill path', async () => {
     const baseline = rssOf(server.pid);
     let peak = baseline;
@@ -65,140 +65,146 @@ describe('run_command on a command writing 1 GiB', () => {
   }, 240_000);
 });
 
-describe('run_command with a setsid descendant holding the pipe', () => {
-  it('should answer once the command exits and say the pipes were held', async () => {
-    const pidFile = join(root, 'escapee.pid');
-    const answer = await server.call('run_command', {
-      command: `setsid sh -c 'echo $$ > ${pidFile}; exec sleep 120' & echo started`,
-    });
-    const escapee = await pidFrom(pidFile);
-    try {
-      const output = answer.structuredContent as unknown as RunOutput;
-      expect(output.exit_code).toBe(0);
-      expect(output.stdout.text).toBe('started\n');
-      expect(output.pipes_held_after_exit).toBe(true);
-      expect(answer.text).toContain('kept the output pipes open');
-    } finally {
-      process.kill(escapee, 'SIGKILL');
-    }
-  });
-});
+// One table of cases, run over stdio and over Streamable HTTP alike.
+describe.each(TRANSPORTS)('over %s', (transport, start) => {
+  const server = useServer(start, () => ['--root', root]);
 
-describe('run_command timeout', () => {
-  it('should kill the process group at timeout_ms and say it timed out', async () => {
-    const pidFile = join(root, 'timeout.pid');
-    const answer = await server.call('run_command', {
-      command: `sleep 120 & echo $! > ${pidFile}; wait`,
-      timeout_ms: 300,
-    });
-    const output = answer.structuredContent as unknown as RunOutput;
-    expect(output.timed_out).toBe(true);
-    expect(output.signal).toBe('SIGTERM');
-    expect(answer.text).toMatch(/^timed out after \d+ ms \(timeout_ms 300\)/);
-    expect(await eventually(() => !isAlive(Number(readFileSync(pidFile, 'utf8'))))).toBe(true);
-  });
-});
-
-describe('run_command cancellation', () => {
-  it('should kill the whole process group at once when the client cancels mid-run', async () => {
-    const shellPid = join(root, 'cancel-shell.pid');
-    const childPid = join(root, 'cancel-child.pid');
-    const controller = new AbortController();
-    const call = server.call(
-      'run_command',
-      // The shell ignores SIGTERM: only a SIGKILL ends it, so a kill that waits for a grace period would show.
-      { command: `trap '' TERM; echo $$ > ${shellPid}; sleep 120 & echo $! > ${childPid}; wait` },
-      { signal: controller.signal },
-    );
-    const pids = [await pidFrom(shellPid), await pidFrom(childPid)];
-    expect(pids.every(isAlive)).toBe(true);
-    controller.abort();
-    await expect(call).rejects.toThrow();
-    expect(await eventually(() => pids.every((pid) => !isAlive(pid)), 1000)).toBe(true);
-  });
-});
-
-describe('run_command progress', () => {
-  it('should send progress notifications with the bytes per stream while the command runs', async () => {
-    const notes: { progress: number; total?: number; message?: string }[] = [];
-    const answer = await server.call(
-      'run_command',
-      { command: 'echo first; sleep 1; echo second >&2; sleep 1.2; echo done', timeout_ms: 60_000 },
-      { onprogress: (progress) => notes.push(progress) },
-    );
-    expect(answer.structuredContent).toMatchObject({ exit_code: 0 });
-    expect(notes.length).toBeGreaterThanOrEqual(3);
-    expect(notes.every((note) => note.total === 60_000)).toBe(true);
-    const progress = notes.map((note) => note.progress);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(notes[0]?.message).toMatch(/stdout 6 bytes, stderr 0 bytes/);
-    expect(notes.at(-1)?.message).toMatch(/stdout 6 bytes, stderr 7 bytes/);
-  });
-});
-
-describe('run_command concurrency', () => {
-  it('should answer 20 concurrent calls, each with its own output', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        server.call('run_command', { command: `sleep 0.1; echo call ${index}` }),
-      ),
-    );
-    expect(answers.map((answer) => (answer.structuredContent as unknown as RunOutput).stdout.text)).toEqual(
-      Array.from({ length: 20 }, (_, index) => `call ${index}\n`),
-    );
-  });
-
-  it('should refuse a call that waited longer than --max-queue-wait for a slot, with a clear message', async () => {
-    const busy = await startServer(['--root', root, '--max-concurrent', '1', '--max-queue-wait', '200']);
-    try {
-      const pidFile = join(root, 'busy.pid');
-      const first = busy.call('run_command', {
-        command: `echo $$ > ${pidFile}; exec sleep 120`,
-        timeout_ms: 60_000,
+  describe('run_command with a setsid descendant holding the pipe', () => {
+    it('should answer once the command exits and say the pipes were held', async () => {
+      const pidFile = join(root, `${transport}-escapee.pid`);
+      const answer = await server.call('run_command', {
+        command: `setsid sh -c 'echo $$ > ${pidFile}; exec sleep 120' & echo started`,
       });
-      await pidFrom(pidFile);
-      const second = await busy.call('run_command', { command: 'echo never' });
-      expect(second.isError).toBe(true);
-      expect(second.text).toContain('1 commands were already running for 200 ms');
-      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
-      expect((await first).structuredContent).toMatchObject({ signal: 'SIGKILL' });
-    } finally {
-      await busy.close();
-    }
+      const escapee = await pidFrom(pidFile);
+      try {
+        const output = answer.structuredContent as unknown as RunOutput;
+        expect(output.exit_code).toBe(0);
+        expect(output.stdout.text).toBe('started\n');
+        expect(output.pipes_held_after_exit).toBe(true);
+        expect(answer.text).toContain('kept the output pipes open');
+      } finally {
+        process.kill(escapee, 'SIGKILL');
+      }
+    });
   });
-});
 
-describe('run_command with --allow', () => {
-  it('should run only listed programs as argv and refuse shell strings', async () => {
-    const allowing = await startServer(['--root', root, '--allow', 'echo']);
-    try {
-      expect((await allowing.call('run_command', { argv: ['echo', 'ok'] })).text).toContain('ok');
-      const other = await allowing.call('run_command', { argv: ['cat', '/etc/passwd'] });
-      expect(other.isError).toBe(true);
-      expect(other.text).toBe(
-        'The "argv" input names a program this server does not allow: "cat" (allowed: echo)',
+  describe('run_command timeout', () => {
+    it('should kill the process group at timeout_ms and say it timed out', async () => {
+      const pidFile = join(root, `${transport}-timeout.pid`);
+      const answer = await server.call('run_command', {
+        command: `sleep 120 & echo $! > ${pidFile}; wait`,
+        timeout_ms: 300,
+      });
+      const output = answer.structuredContent as unknown as RunOutput;
+      expect(output.timed_out).toBe(true);
+      expect(output.signal).toBe('SIGTERM');
+      expect(answer.text).toMatch(/^timed out after \d+ ms \(timeout_ms 300\)/);
+      expect(await eventually(() => !isAlive(Number(readFileSync(pidFile, 'utf8'))))).toBe(true);
+    });
+  });
+
+  describe('run_command cancellation', () => {
+    it('should kill the whole process group at once when the client cancels mid-run', async () => {
+      const shellPid = join(root, `${transport}-cancel-shell.pid`);
+      const childPid = join(root, `${transport}-cancel-child.pid`);
+      const controller = new AbortController();
+      const call = server.call(
+        'run_command',
+        // The shell ignores SIGTERM: only a SIGKILL ends it, so a kill that waits for a grace period would show.
+        { command: `trap '' TERM; echo $$ > ${shellPid}; sleep 120 & echo $! > ${childPid}; wait` },
+        { signal: controller.signal },
       );
-      const shell = await allowing.call('run_command', { command: 'echo ok' });
-      expect(shell.isError).toBe(true);
-      expect(shell.text).toContain('The "command" input is refused');
-    } finally {
-      await allowing.close();
-    }
+      const pids = [await pidFrom(shellPid), await pidFrom(childPid)];
+      expect(pids.every(isAlive)).toBe(true);
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      expect(await eventually(() => pids.every((pid) => !isAlive(pid)), 1000)).toBe(true);
+    });
   });
-});
 
-describe('run_command with --shell and --max-timeout', () => {
-  it('should run command strings with the given shell and cap timeout_ms at the server limit', async () => {
-    const configured = await startServer(['--root', root, '--shell', '/bin/bash', '--max-timeout', '300']);
-    try {
-      const bash = await configured.call('run_command', { command: 'echo "bash $BASH_VERSINFO"' });
-      expect((bash.structuredContent as unknown as RunOutput).stdout.text).toMatch(/^bash \d+\n$/);
-      const capped = await configured.call('run_command', { command: 'sleep 60', timeout_ms: 60_000 });
-      expect(capped.structuredContent).toMatchObject({ timed_out: true, timeout_ms: 300 });
-      expect(capped.text).toContain("timeout_ms 60000 was capped to the server's limit of 300.");
-    } finally {
-      await configured.close();
-    }
+  describe('run_command progress', () => {
+    it('should send progress notifications with the bytes per stream while the command runs', async () => {
+      const notes: { progress: number; total?: number; message?: string }[] = [];
+      const answer = await server.call(
+        'run_command',
+        { command: 'echo first; sleep 1; echo second >&2; sleep 1.2; echo done', timeout_ms: 60_000 },
+        { onprogress: (progress) => notes.push(progress) },
+      );
+      expect(answer.structuredContent).toMatchObject({ exit_code: 0 });
+      expect(notes.length).toBeGreaterThanOrEqual(3);
+      expect(notes.every((note) => note.total === 60_000)).toBe(true);
+      const progress = notes.map((note) => note.progress);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(notes[0]?.message).toMatch(/stdout 6 bytes, stderr 0 bytes/);
+      expect(notes.at(-1)?.message).toMatch(/stdout 6 bytes, stderr 7 bytes/);
+    });
+  });
+
+  describe('run_command concurrency', () => {
+    it('should answer 20 concurrent calls, each with its own output', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          server.call('run_command', { command: `sleep 0.1; echo call ${index}` }),
+        ),
+      );
+      expect(answers.map((answer) => (answer.structuredContent as unknown as RunOutput).stdout.text)).toEqual(
+        Array.from({ length: 20 }, (_, index) => `call ${index}\n`),
+      );
+    });
+
+    it('should refuse a call that waited longer than --max-queue-wait for a slot, with a clear message', async () => {
+      const busy = await start(['--root', root, '--max-concurrent', '1', '--max-queue-wait', '200']);
+      try {
+        const pidFile = join(root, `${transport}-busy.pid`);
+        const first = busy.call('run_command', {
+          command: `echo $$ > ${pidFile}; exec sleep 120`,
+          timeout_ms: 60_000,
+        });
+        await pidFrom(pidFile);
+        const second = await busy.call('run_command', { command: 'echo never' });
+        expect(second.isError).toBe(true);
+        expect(second.text).toContain('The server is busy: 1 command already running for 200 ms');
+        expect(second.text).not.toContain('"command"');
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+        expect((await first).structuredContent).toMatchObject({ signal: 'SIGKILL' });
+      } finally {
+        await busy.close();
+      }
+    });
+  });
+
+  describe('run_command with --allow', () => {
+    it('should run only listed programs as argv and refuse shell strings', async () => {
+      const allowing = await start(['--root', root, '--allow', 'echo']);
+      try {
+        expect((await allowing.call('run_command', { argv: ['echo', 'ok'] })).text).toContain('ok');
+        const other = await allowing.call('run_command', { argv: ['cat', '/etc/passwd'] });
+        expect(other.isError).toBe(true);
+        expect(other.text).toBe(
+          'The "argv" input names a program this server does not allow: "cat" (allowed: echo)',
+        );
+        const shell = await allowing.call('run_command', { command: 'echo ok' });
+        expect(shell.isError).toBe(true);
+        expect(shell.text).toContain('The "command" input is refused');
+      } finally {
+        await allowing.close();
+      }
+    });
+  });
+
+  describe('run_command with --shell and --max-timeout', () => {
+    it('should run command strings with the given shell and cap timeout_ms at the server limit', async () => {
+      const configured = await start(['--root', root, '--shell', '/bin/bash', '--max-timeout', '300']);
+      try {
+        const bash = await configured.call('run_command', { command: 'echo "bash $BASH_VERSINFO"' });
+        expect((bash.structuredContent as unknown as RunOutput).stdout.text).toMatch(/^bash \d+\n$/);
+        const capped = await configured.call('run_command', { command: 'sleep 60', timeout_ms: 60_000 });
+        expect(capped.structuredContent).toMatchObject({ timed_out: true, timeout_ms: 300 });
+        expect(capped.text).toContain("timeout_ms 60000 was capped to the server's limit of 300.");
+      } finally {
+        await configured.close();
+      }
+    });
   });
 });
 

@@ -2,10 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerUnderTest, startServer } from './helpers/server-process';
+import { TRANSPORTS, useServer } from './helpers/http-server-process';
 
 let root = '';
-let server: ServerUnderTest;
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'pipeguard-mcp-tools-')));
@@ -13,153 +12,162 @@ beforeAll(async () => {
   await writeFile(join(root, 'notes.txt'), 'alpha\nbeta\ngamma\n');
   await writeFile(join(root, 'long.txt'), `short\n${'x'.repeat(5000)}\nend\n`);
   await writeFile(join(root, 'utf8.txt'), 'héllo wörld');
-  server = await startServer(['--root', root]);
 });
 
 afterAll(async () => {
-  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
-describe('tools/list', () => {
-  it('should list the three tools with descriptions and input and output schemas', async () => {
-    const { tools } = await server.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['read_bytes', 'read_lines', 'run_command']);
-    for (const tool of tools) {
-      expect(tool.description?.length).toBeGreaterThan(100);
-      expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.inputSchema.additionalProperties).toBe(false);
-    }
-    const run = tools.find((tool) => tool.name === 'run_command');
-    expect(Object.keys(run?.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['command', 'argv', 'cwd', 'timeout_ms', 'stdin', 'max_bytes']),
-    );
-  });
-});
+// One table of cases, run over stdio and over Streamable HTTP alike.
+describe.each(TRANSPORTS)('over %s', (_, start) => {
+  const server = useServer(start, () => ['--root', root]);
 
-describe('run_command', () => {
-  it('should run a shell string and return both streams, the exit code and structured content', async () => {
-    const answer = await server.call('run_command', { command: 'echo out; echo err >&2; exit 3' });
-    expect(answer.isError).toBeFalsy();
-    expect(answer.text).toContain('exit code 3');
-    expect(answer.text).toContain('[stdout: 4 bytes]\nout\n');
-    expect(answer.text).toContain('[stderr: 4 bytes]\nerr\n');
-    expect(answer.structuredContent).toMatchObject({
-      exit_code: 3,
-      signal: null,
-      timed_out: false,
-      stdout: { text: 'out\n', bytes: 4, truncated: false, spill_path: null },
-      stderr: { text: 'err\n', bytes: 4 },
+  describe('initialize', () => {
+    it('should declare tools without listChanged: the list never changes', () => {
+      expect(server.client.getServerCapabilities()?.tools).toEqual({});
     });
   });
 
-  it('should run argv without a shell, in cwd, with stdin', async () => {
-    const answer = await server.call('run_command', {
-      argv: ['sh', '-c', 'pwd; cat', '$HOME'],
-      cwd: 'sub',
-      stdin: 'fed',
+  describe('tools/list', () => {
+    it('should list the three tools with descriptions and input and output schemas', async () => {
+      const { tools } = await server.client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['read_bytes', 'read_lines', 'run_command']);
+      for (const tool of tools) {
+        expect(tool.description?.length).toBeGreaterThan(100);
+        expect(tool.outputSchema?.type).toBe('object');
+        expect(tool.inputSchema.additionalProperties).toBe(false);
+      }
+      const run = tools.find((tool) => tool.name === 'run_command');
+      expect(Object.keys(run?.inputSchema.properties ?? {})).toEqual(
+        expect.arrayContaining(['command', 'argv', 'cwd', 'timeout_ms', 'stdin', 'max_bytes']),
+      );
     });
-    expect(answer.structuredContent).toMatchObject({ exit_code: 0, stdout: { text: `${root}/sub\nfed` } });
   });
 
-  it('should keep head and tail around a marker naming a spill file that read_lines can read', async () => {
-    const answer = await server.call('run_command', { command: 'seq 1 100000', max_bytes: 64 });
-    const stdout = (
-      answer.structuredContent as { stdout: { text: string; spill_path: string; truncated: boolean } }
-    ).stdout;
-    expect(stdout.truncated).toBe(true);
-    expect(stdout.text).toMatch(/^1\n2\n[\s\S]*truncated[\s\S]*100000\n$/);
-    expect(stdout.text).toContain(stdout.spill_path);
-    const page = await server.call('read_lines', { path: stdout.spill_path, start_line: 50000, limit: 2 });
-    expect(page.structuredContent).toMatchObject({ first_line: 50000, line_count: 2, next_line: 50002 });
-    expect(page.text).toContain('50000\t50000\n');
-  });
-
-  it('should withhold binary output behind a placeholder', async () => {
-    // No LF: a random line that looks like text (about 1 run in 60) would be kept before the placeholder.
-    const answer = await server.call('run_command', {
-      command: "head -c 100000 /dev/urandom | tr '\\n' '\\000'",
+  describe('run_command', () => {
+    it('should run a shell string and return both streams, the exit code and structured content', async () => {
+      const answer = await server.call('run_command', { command: 'echo out; echo err >&2; exit 3' });
+      expect(answer.isError).toBeFalsy();
+      expect(answer.text).toContain('exit code 3');
+      expect(answer.text).toContain('[stdout: 4 bytes]\nout\n');
+      expect(answer.text).toContain('[stderr: 4 bytes]\nerr\n');
+      expect(answer.structuredContent).toMatchObject({
+        exit_code: 3,
+        signal: null,
+        timed_out: false,
+        stdout: { text: 'out\n', bytes: 4, truncated: false, spill_path: null },
+        stderr: { text: 'err\n', bytes: 4 },
+      });
     });
-    const stdout = (answer.structuredContent as { stdout: { text: string; binary_withheld: boolean } })
-      .stdout;
-    expect(stdout.binary_withheld).toBe(true);
-    expect(stdout.text).toMatch(/^\[binary output withheld: stdout, 100000 bytes/);
-    expect(stdout.text.length).toBeLessThan(500);
-  });
 
-  it('should answer a command that cannot start with an error naming argv', async () => {
-    const answer = await server.call('run_command', { argv: ['/nonexistent/program'] });
-    expect(answer.isError).toBe(true);
-    expect(answer.text).toBe('The "argv" input cannot run: command not found');
-  });
-});
-
-describe('read_bytes', () => {
-  it('should return a UTF-8 window that never cuts a character, with the next offset', async () => {
-    const answer = await server.call('read_bytes', { path: 'utf8.txt', offset: 2, length: 4 });
-    expect(answer.structuredContent).toMatchObject({
-      text: 'llo',
-      offset: 3,
-      next_offset: 6,
-      trimmed_start_bytes: 1,
-      eof: false,
-      file_size: 13,
+    it('should run argv without a shell, in cwd, with stdin', async () => {
+      const answer = await server.call('run_command', {
+        argv: ['sh', '-c', 'pwd; cat', '$HOME'],
+        cwd: 'sub',
+        stdin: 'fed',
+      });
+      expect(answer.structuredContent).toMatchObject({ exit_code: 0, stdout: { text: `${root}/sub\nfed` } });
     });
-    expect(answer.content).toHaveLength(2);
-  });
-});
 
-describe('read_lines', () => {
-  it('should return numbered lines with a long one clipped and the read_bytes call for its rest', async () => {
-    const answer = await server.call('read_lines', { path: join(root, 'long.txt'), max_line_bytes: 100 });
-    expect(answer.structuredContent).toMatchObject({
-      first_line: 1,
-      line_count: 3,
-      eof: true,
-      clipped: [{ line: 2, omitted_start: 106, omitted_bytes: 4900 }],
+    it('should keep head and tail around a marker naming a spill file that read_lines can read', async () => {
+      const answer = await server.call('run_command', { command: 'seq 1 100000', max_bytes: 64 });
+      const stdout = (
+        answer.structuredContent as { stdout: { text: string; spill_path: string; truncated: boolean } }
+      ).stdout;
+      expect(stdout.truncated).toBe(true);
+      expect(stdout.text).toMatch(/^1\n2\n[\s\S]*truncated[\s\S]*100000\n$/);
+      expect(stdout.text).toContain(stdout.spill_path);
+      const page = await server.call('read_lines', { path: stdout.spill_path, start_line: 50000, limit: 2 });
+      expect(page.structuredContent).toMatchObject({ first_line: 50000, line_count: 2, next_line: 50002 });
+      expect(page.text).toContain('50000\t50000\n');
     });
-    expect(answer.text).toContain(
-      `read_bytes with path "${join(root, 'long.txt')}", offset 106, length 4900`,
-    );
+
+    it('should withhold binary output behind a placeholder', async () => {
+      // No LF: a random line that looks like text (about 1 run in 60) would be kept before the placeholder.
+      const answer = await server.call('run_command', {
+        command: "head -c 100000 /dev/urandom | tr '\\n' '\\000'",
+      });
+      const stdout = (answer.structuredContent as { stdout: { text: string; binary_withheld: boolean } })
+        .stdout;
+      expect(stdout.binary_withheld).toBe(true);
+      expect(stdout.text).toMatch(/^\[binary output withheld: stdout, 100000 bytes/);
+      expect(stdout.text.length).toBeLessThan(500);
+    });
+
+    it('should answer a command that cannot start with an error naming argv', async () => {
+      const answer = await server.call('run_command', { argv: ['/nonexistent/program'] });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toBe('The "argv" input cannot run: command not found');
+    });
   });
 
-  it('should page with start_line and limit', async () => {
-    const answer = await server.call('read_lines', { path: 'notes.txt', start_line: 2, limit: 1 });
-    expect(answer.structuredContent).toMatchObject({ text: '     2\tbeta', next_line: 3, eof: false });
+  describe('read_bytes', () => {
+    it('should return a UTF-8 window that never cuts a character, with the next offset', async () => {
+      const answer = await server.call('read_bytes', { path: 'utf8.txt', offset: 2, length: 4 });
+      expect(answer.structuredContent).toMatchObject({
+        text: 'llo',
+        offset: 3,
+        next_offset: 6,
+        trimmed_start_bytes: 1,
+        eof: false,
+        file_size: 13,
+      });
+      expect(answer.content).toHaveLength(2);
+    });
   });
-});
 
-describe('bad input', () => {
-  it.each([
-    ['run_command', {}, 'command'],
-    ['run_command', { command: 5 }, 'command'],
-    ['run_command', { command: '' }, 'command'],
-    ['run_command', { command: 'true', shell: true }, 'shell'],
-    ['run_command', { argv: [] }, 'argv'],
-    ['run_command', { argv: [''] }, 'argv'],
-    ['run_command', { argv: ['true', 7] }, 'argv'],
-    ['run_command', { command: 'true', argv: ['true'] }, 'argv'],
-    ['run_command', { command: 'true', timeout_ms: -1 }, 'timeout_ms'],
-    ['run_command', { command: 'true', timeout_ms: 1.5 }, 'timeout_ms'],
-    ['run_command', { command: 'true', max_bytes: 1e12 }, 'max_bytes'],
-    ['run_command', { command: 'true', stdin: ['x'] }, 'stdin'],
-    ['run_command', { command: 'true', cwd: 'missing-dir' }, 'cwd'],
-    ['run_command', { command: 'true', cwd: 'notes.txt' }, 'cwd'],
-    ['read_bytes', { offset: 0 }, 'path'],
-    ['read_bytes', { path: 'notes.txt', offset: -1 }, 'offset'],
-    ['read_bytes', { path: 'notes.txt', offset: 'zero' }, 'offset'],
-    ['read_bytes', { path: 'notes.txt', length: 1e12 }, 'length'],
-    ['read_bytes', { path: 'notes.txt', length: 0 }, 'length'],
-    ['read_bytes', { path: 'missing.txt' }, 'path'],
-    ['read_lines', { path: 'notes.txt', start_line: 0 }, 'start_line'],
-    ['read_lines', { path: 'notes.txt', limit: 1e9 }, 'limit'],
-    ['read_lines', { path: 'notes.txt', max_line_bytes: null }, 'max_line_bytes'],
-    ['read_lines', { path: 'notes.txt', offset: 3 }, 'offset'],
-  ])('should answer %s %j with isError naming %s, and keep serving', async (tool, args, field) => {
-    const answer = await server.call(tool, args);
-    expect(answer.isError).toBe(true);
-    expect(answer.text).toContain(field);
-    const next = await server.call('run_command', { argv: ['echo', 'still serving'] });
-    expect(next.text).toContain('still serving');
+  describe('read_lines', () => {
+    it('should return numbered lines with a long one clipped and the read_bytes call for its rest', async () => {
+      const answer = await server.call('read_lines', { path: join(root, 'long.txt'), max_line_bytes: 100 });
+      expect(answer.structuredContent).toMatchObject({
+        first_line: 1,
+        line_count: 3,
+        eof: true,
+        clipped: [{ line: 2, omitted_start: 106, omitted_bytes: 4900 }],
+      });
+      expect(answer.text).toContain(
+        `read_bytes with path "${join(root, 'long.txt')}", offset 106, length 4900`,
+      );
+    });
+
+    it('should page with start_line and limit', async () => {
+      const answer = await server.call('read_lines', { path: 'notes.txt', start_line: 2, limit: 1 });
+      expect(answer.structuredContent).toMatchObject({ text: '     2\tbeta', next_line: 3, eof: false });
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['run_command', {}, 'command'],
+      ['run_command', { command: 5 }, 'command'],
+      ['run_command', { command: '' }, 'command'],
+      ['run_command', { command: 'true', shell: true }, 'shell'],
+      ['run_command', { argv: [] }, 'argv'],
+      ['run_command', { argv: [''] }, 'argv'],
+      ['run_command', { argv: ['true', 7] }, 'argv'],
+      ['run_command', { command: 'true', argv: ['true'] }, 'argv'],
+      ['run_command', { command: 'true', timeout_ms: -1 }, 'timeout_ms'],
+      ['run_command', { command: 'true', timeout_ms: 1.5 }, 'timeout_ms'],
+      ['run_command', { command: 'true', max_bytes: 1e12 }, 'max_bytes'],
+      ['run_command', { command: 'true', stdin: ['x'] }, 'stdin'],
+      ['run_command', { command: 'true', cwd: 'missing-dir' }, 'cwd'],
+      ['run_command', { command: 'true', cwd: 'notes.txt' }, 'cwd'],
+      ['read_bytes', { offset: 0 }, 'path'],
+      ['read_bytes', { path: 'notes.txt', offset: -1 }, 'offset'],
+      ['read_bytes', { path: 'notes.txt', offset: 'zero' }, 'offset'],
+      ['read_bytes', { path: 'notes.txt', length: 1e12 }, 'length'],
+      ['read_bytes', { path: 'notes.txt', length: 0 }, 'length'],
+      ['read_bytes', { path: 'missing.txt' }, 'path'],
+      ['read_lines', { path: 'notes.txt', start_line: 0 }, 'start_line'],
+      ['read_lines', { path: 'notes.txt', limit: 1e9 }, 'limit'],
+      ['read_lines', { path: 'notes.txt', max_line_bytes: null }, 'max_line_bytes'],
+      ['read_lines', { path: 'notes.txt', offset: 3 }, 'offset'],
+    ])('should answer %s %j with isError naming %s, and keep serving', async (tool, args, field) => {
+      const answer = await server.call(tool, args);
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toContain(field);
+      const next = await server.call('run_command', { argv: ['echo', 'still serving'] });
+      expect(next.text).toContain('still serving');
+    });
   });
 });

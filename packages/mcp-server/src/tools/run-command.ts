@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
 import { MAX_PATH_CHARS } from '../path-confinement';
+import { ptyUnavailable } from '../pty-availability';
 import { profileSwitchShape } from '../run-options';
 import { ToolInputError } from '../tool-input-error';
 import { formatRunResult } from './format-run-result';
@@ -140,6 +141,10 @@ async function handle(server: ServerContext, input: Input, context: ToolContext)
   const timeoutMs = Math.min(asked, server.maxTimeoutMs);
   const notes =
     asked > timeoutMs ? [`timeout_ms ${asked} was capped to the server's limit of ${timeoutMs}.`] : [];
+  // Checked here, before a slot, a spill file or a process exists: a failure after building any of them
+  // would have to undo it.
+  const noPty = (input as { pty?: unknown }).pty === true ? ptyUnavailable() : null;
+  if (noPty !== null) throw new ToolInputError('pty', `cannot be used: ${noPty.message}`);
   const switches = Object.fromEntries(
     Object.keys(profileSwitchShape).map((name) => [name, (input as Record<string, unknown>)[name]]),
   );

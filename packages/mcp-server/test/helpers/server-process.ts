@@ -50,12 +50,17 @@ export async function startServer(
     client,
     pid,
     stderr: () => stderr,
-    call: async (name, args, options) => {
-      const result = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
-      const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-      return { ...result, text };
-    },
+    call: toolCaller(client),
     close: () => client.close(),
+  };
+}
+
+/** Calls a tool through `client` and joins the answer's text blocks, as a model reads them. */
+export function toolCaller(client: Client): ServerUnderTest['call'] {
+  return async (name, args, options) => {
+    const result = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
+    const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+    return { ...result, text };
   };
 }
 

@@ -1,0 +1,33 @@
+import { parseBytes } from '@pipeguard/shared';
+
+/**
+ * A command-line flag's value as a positive integer, `fallback` when the flag is absent.
+ * @throws {RangeError} For text that is not a positive safe integer.
+ */
+export function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`--${flag} must be a positive integer. Received '${text}'`);
+  }
+  return value;
+}
+
+/**
+ * A command-line flag's value as a size (`4MiB`, `65536`), at least `minBytes`; `fallback` when absent.
+ * @throws {RangeError} For text that is not a size, or a size below `minBytes`.
+ */
+export function sizeAtLeast(
+  flag: string,
+  text: string | undefined,
+  fallback: number,
+  minBytes: number,
+  minText: string,
+): number {
+  if (text === undefined) return fallback;
+  const bytes = parseBytes(text);
+  if (typeof bytes !== 'number' || bytes < minBytes) {
+    throw new RangeError(`--${flag} must be a size of at least ${minText}. Received '${text}'`);
+  }
+  return bytes;
+}

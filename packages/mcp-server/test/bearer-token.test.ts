@@ -1,0 +1,119 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { makeTempDir, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BearerAuth,
+  loadBearerToken,
+  MIN_TOKEN_CHARS,
+  TOKEN_ENVIRONMENT_VARIABLE,
+} from '../src/http/bearer-token';
+
+const TOKEN = 'a-token-of-forty-characters-0123456789ab';
+
+const requestWith = (url: string, authorization?: string) =>
+  ({ url, headers: authorization === undefined ? {} : { authorization } }) as unknown as IncomingMessage;
+
+async function tokenFile(content: string, mode: number): Promise<string> {
+  const path = join(await makeTempDir('pipeguard-mcp-token-'), 'token');
+  await writeFile(path, content);
+  await chmod(path, mode);
+  return path;
+}
+
+describe('loadBearerToken', () => {
+  it('should read a token file of mode 0600 or 0400, trimmed of its line end', async () => {
+    for (const mode of [0o600, 0o400]) {
+      expect(await loadBearerToken(await tokenFile(`${TOKEN}\n`, mode), {})).toEqual({
+        value: TOKEN,
+        source: 'file',
+      });
+    }
+  });
+
+  it.each([0o644, 0o640, 0o604, 0o660, 0o666])('should refuse a token file of mode 0%o', async (mode) => {
+    const path = await tokenFile(TOKEN, mode);
+    await expect(loadBearerToken(path, {})).rejects.toThrow(
+      `--token-file "${path}" must be readable by its owner only (mode 0600 or stricter). Received mode 0${mode.toString(8)}: chmod 600 it`,
+    );
+  });
+
+  it('should refuse a token file that is a directory or missing, and a token that is short or not one word', async () => {
+    const directory = await makeTempDir('pipeguard-mcp-token-dir-');
+    await mkdir(join(directory, 'token'), { mode: 0o700 });
+    await expect(loadBearerToken(join(directory, 'token'), {})).rejects.toThrow('must be a regular file');
+    await expect(loadBearerToken(join(directory, 'missing'), {})).rejects.toThrow('ENOENT');
+    await expect(loadBearerToken(await tokenFile('short', 0o600), {})).rejects.toThrow(
+      `must have at least ${MIN_TOKEN_CHARS} characters. Received 5`,
+    );
+    await expect(loadBearerToken(await tokenFile(`${TOKEN} ${TOKEN}`, 0o600), {})).rejects.toThrow(
+      'one word',
+    );
+  });
+
+  it('should take the token from the environment and remove it there, so no command inherits it', async () => {
+    const env: NodeJS.ProcessEnv = { [TOKEN_ENVIRONMENT_VARIABLE]: TOKEN, PATH: '/bin' };
+    expect(await loadBearerToken(null, env)).toEqual({ value: TOKEN, source: 'environment' });
+    expect(env).toEqual({ PATH: '/bin' });
+  });
+
+  it('should prefer --token-file to the environment, and still remove the variable', async () => {
+    const env: NodeJS.ProcessEnv = { [TOKEN_ENVIRONMENT_VARIABLE]: 'x'.repeat(40) };
+    expect((await loadBearerToken(await tokenFile(TOKEN, 0o600), env)).value).toBe(TOKEN);
+    expect(env).toEqual({});
+  });
+
+  it('should generate 256 random bits when no token is given, a new one each time', async () => {
+    const first = await loadBearerToken(null, {});
+    const second = await loadBearerToken(null, {});
+    expect(first.source).toBe('generated');
+    expect(first.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.value).not.toBe(first.value);
+  });
+});
+
+describe('BearerAuth', () => {
+  const auth = new BearerAuth(TOKEN);
+
+  it.each([
+    [`Bearer ${TOKEN}`, null],
+    [`bearer ${TOKEN}`, null],
+    [`Bearer  ${TOKEN} `, null],
+    [undefined, 401],
+    ['', 401],
+    [`Basic ${TOKEN}`, 401],
+    [`Bearer ${TOKEN}x`, 401],
+    [`Bearer ${TOKEN.slice(1)}`, 401],
+    [`Bearer ${TOKEN} ${TOKEN}`, 401],
+    ['Bearer', 401],
+  ])('should judge Authorization %j: %s', (header, status) => {
+    expect(auth.check(requestWith('/mcp', header))?.status ?? null).toBe(status);
+  });
+
+  it('should refuse any bearer token but its own', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, unit: 'grapheme-ascii' }), (candidate) => {
+        fc.pre(candidate !== TOKEN);
+        expect(auth.check(requestWith('/mcp', `Bearer ${candidate}`))?.status).toBe(401);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('should refuse a credential in the URL, whatever its name, even beside the right header', () => {
+    const name = fc.constantFrom('access_token', 'token', 'ACCESS_TOKEN', 'api_key', 'auth');
+    fc.assert(
+      fc.property(name, fc.string({ unit: 'grapheme-ascii' }), (parameter, value) => {
+        const query = new URLSearchParams({ [parameter]: value });
+        const refusal = auth.check(requestWith(`/mcp?${query}`, `Bearer ${TOKEN}`));
+        expect(refusal?.status).toBe(401);
+        expect(refusal?.headers?.['WWW-Authenticate']).toContain('error="invalid_request"');
+      }),
+      { numRuns: propertyRuns(200) },
+    );
+    expect(auth.check(requestWith(`/mcp?x=${TOKEN}`, `Bearer ${TOKEN}`))?.status).toBe(401);
+    expect(auth.check(requestWith('/mcp?page=2', `Bearer ${TOKEN}`))).toBeNull();
+  });
+});
