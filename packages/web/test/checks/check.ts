@@ -4,6 +4,11 @@ import fc from 'fast-check';
 export interface CheckContext {
   /** The run count of a property: `propertyRuns(ciRuns)` under vitest, `ciRuns` in the other runtimes. */
   runs(ciRuns: number): number;
+  /**
+   * What the Node stage (iconv-lite) decodes bytes 0x00-0xFF to, per single-byte codepage name it
+   * accepts: made in Node, live under vitest and bundled as data for the other runtimes.
+   */
+  readonly singleByteOracle: Readonly<Record<string, string>>;
 }
 
 /** One named check, written once and run in Node (vitest), Bun, Deno and Chromium. */

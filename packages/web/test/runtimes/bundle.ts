@@ -11,11 +11,16 @@ const PACKAGES_DIR = fileURLToPath(new URL('../../../', import.meta.url));
  * Fails the bundle on any import of Node's modules or their shims, naming it and its importer: no
  * polyfill, no `define` for `process` or `Buffer`, so what bundles runs where there is no Node.
  */
-function noNode(loadedBeside: Record<string, string>): Plugin {
+function noNode(loadedBeside: Record<string, string>, data: Record<string, unknown>): Plugin {
   return {
     name: 'no-node',
     setup(builder) {
+      builder.onLoad({ filter: /.*/, namespace: 'data' }, (args) => ({
+        contents: JSON.stringify(data[args.path]),
+        loader: 'json',
+      }));
       builder.onResolve({ filter: /.*/ }, (args) => {
+        if (args.path in data) return { path: args.path, namespace: 'data' };
         const beside = loadedBeside[args.path];
         if (beside !== undefined) return { path: beside, external: true };
         const bare = args.path.replace(/^node:/, '');
@@ -39,14 +44,19 @@ function noNode(loadedBeside: Record<string, string>): Plugin {
   };
 }
 
-/**
- * Bundles `entry` as one ES module for a browser, with no shims ({@link noNode}); an import named in
- * `loadedBeside` is left to the module beside it that it maps to (the page loads the package bundle).
- */
+/** What a bundle gets besides its sources. */
+export interface BundleExtras {
+  /** Imports left to the module beside the bundle that each maps to (the page loads the package bundle). */
+  loadedBeside?: Record<string, string>;
+  /** Imports that are data made in Node (the iconv-lite oracle), each bundled as a JSON module. */
+  data?: Record<string, unknown>;
+}
+
+/** Bundles `entry` as one ES module for a browser, with no shims ({@link noNode}). */
 export async function bundleForBrowser(
   entry: string,
   outfile: string,
-  loadedBeside: Record<string, string> = {},
+  extras: BundleExtras = {},
 ): Promise<void> {
   await build({
     entryPoints: [entry],
@@ -56,6 +66,6 @@ export async function bundleForBrowser(
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
-    plugins: [noNode(loadedBeside)],
+    plugins: [noNode(extras.loadedBeside ?? {}, extras.data ?? {})],
   });
 }

@@ -1,30 +1,17 @@
 // Runs the checks of test/checks in Node, Bun, Deno and headless Chromium from one bundle built for
 // a browser with no shims, plus the browser test (the package bundle alone, driving a core in a page).
 // `pnpm --filter @pipeguard/web test:runtimes [node] [bun] [deno] [chromium]`; exits 1 on any failure.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from './bundle';
+import { singleByteOracle } from './codepage-oracle';
 import type { ChecksResult } from './run-checks';
 import { runInChromium } from './run-in-chromium';
+import { type ProcessRuntime, runModule } from './run-module';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-
-/** Each runtime's command for a module file (the npm packages' own binaries, linked at install). */
-const COMMANDS: Record<string, (file: string) => [string, string[]]> = {
-  node: (file) => [process.execPath, [file]],
-  bun: (file) => [join(packageDir('bun'), 'bin', 'bun.exe'), ['run', file]],
-  deno: (file) => [
-    join(packageDir('deno'), 'deno'),
-    ['run', '--no-prompt', '--no-config', '--no-lock', file],
-  ],
-};
-
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <title>pipeguard web checks</title>
@@ -40,25 +27,13 @@ function parseSummary(output: string): ChecksResult | undefined {
   return match ? { passed: Number(match[1]), failed: Number(match[2]), failures: [] } : undefined;
 }
 
-function runProcess(runtime: string, file: string, cwd: string): Promise<ChecksResult> {
-  const [command, args] = (COMMANDS[runtime] as (file: string) => [string, string[]])(file);
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        const summary = parseSummary(stdout);
-        const shown = `${stdout}${stderr}`.trim();
-        if (summary && !error) return resolve({ ...summary, failures: summary.failed > 0 ? [shown] : [] });
-        resolve({
-          passed: summary?.passed ?? 0,
-          failed: Math.max(1, summary?.failed ?? 0),
-          failures: [`${error?.message ?? ''}\n${shown}`],
-        });
-      },
-    );
-  });
+async function runProcess(runtime: ProcessRuntime, file: string): Promise<ChecksResult> {
+  const { ok, stdout, stderr, error } = await runModule(runtime, file);
+  const summary = parseSummary(stdout);
+  const shown = `${stdout}${stderr}`.trim();
+  if (summary && ok) return { ...summary, failures: summary.failed > 0 ? [shown] : [] };
+  const failed = Math.max(1, summary?.failed ?? 0);
+  return { passed: summary?.passed ?? 0, failed, failures: [`${error?.message ?? ''}\n${shown}`] };
 }
 
 async function runPage(dir: string): Promise<ChecksResult> {
@@ -84,10 +59,12 @@ const wanted = process.argv.slice(2);
 const runtimes = wanted.length > 0 ? wanted : ['node', 'bun', 'deno', 'chromium'];
 const dir = await mkdtemp(join(tmpdir(), 'pipeguard-runtimes-'));
 try {
-  await bundleForBrowser(here('./entry.ts'), join(dir, 'checks.js'));
+  await bundleForBrowser(here('./entry.ts'), join(dir, 'checks.js'), {
+    data: { 'virtual:single-byte-oracle': singleByteOracle() },
+  });
   await bundleForBrowser(here('../../src/index.ts'), join(dir, 'pipeguard-web.js'));
   await bundleForBrowser(here('./browser-e2e.ts'), join(dir, 'browser-e2e.js'), {
-    '@pipeguard/web': './pipeguard-web.js',
+    loadedBeside: { '@pipeguard/web': './pipeguard-web.js' },
   });
   await writeFile(join(dir, 'index.html'), PAGE);
   await writeFile(join(dir, 'sample.log'), SAMPLE_LOG);
@@ -96,7 +73,9 @@ try {
   for (const runtime of runtimes) {
     const started = performance.now();
     const result =
-      runtime === 'chromium' ? await runPage(dir) : await runProcess(runtime, join(dir, 'checks.js'), dir);
+      runtime === 'chromium'
+        ? await runPage(dir)
+        : await runProcess(runtime as ProcessRuntime, join(dir, 'checks.js'));
     for (const failure of result.failures) console.log(failure);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`${runtime} (${seconds} s): ${result.passed} passed, ${result.failed} failed`);
