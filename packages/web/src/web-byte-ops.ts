@@ -103,7 +103,7 @@ function isUtf8(bytes: Uint8Array): boolean {
 }
 
 /**
- * {@link ByteOps} for runtimes without Node's `Buffer`: every method answers as `nodeByteOps` (a
+ * `ByteOps` for runtimes without Node's `Buffer`: every method answers as `nodeByteOps` (a
  * property checks it), each the fastest of the portable ways measured in Node, Bun, Deno and Chromium
  * (bench/web/byte-ops.measure.ts): long scans read four bytes a word where the engine scans a typed
  * array byte by byte (V8), and Bun's native scans where they are memchr.
