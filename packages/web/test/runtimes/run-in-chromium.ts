@@ -56,7 +56,8 @@ export async function runInChromium(
     const tab = await browser.newPage();
     tab.on('console', (message) => log(message.text()));
     const failed = new Promise<never>((_, reject) => tab.on('pageerror', reject));
-    await tab.goto(`${origin}/${page}`);
+    // Not 'load': a module's top-level await (a long measurement) holds that event back.
+    await tab.goto(`${origin}/${page}`, { waitUntil: 'commit' });
     const ready = read.map((name) => `globalThis.${name} !== undefined`).join(' && ');
     await Promise.race([tab.waitForFunction(ready, undefined, { timeout: timeoutMs, polling: 100 }), failed]);
     return (await tab.evaluate(
