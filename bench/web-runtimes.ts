@@ -1,0 +1,56 @@
+// `pnpm exec tsx bench/web-runtimes.ts <measure> [node] [bun] [deno] [chromium]`: bundles
+// bench/web/<measure>.measure.ts for a browser with no shims, runs it in each runtime (Chromium: a page
+// on 127.0.0.1, headless) and prints its measurements as a table per runtime. Measures: byte-ops,
+// codecs, streams.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleForBrowser } from '../packages/web/test/runtimes/bundle';
+import { runInChromium } from '../packages/web/test/runtimes/run-in-chromium';
+import { PROCESS_RUNTIMES, type ProcessRuntime, runModule } from '../packages/web/test/runtimes/run-module';
+import { codecData } from './web/codec-data';
+
+const [measure, ...wanted] = process.argv.slice(2);
+if (measure === undefined) throw new Error('usage: tsx bench/web-runtimes.ts <measure> [runtime…]');
+const runtimes = wanted.length > 0 ? wanted : [...PROCESS_RUNTIMES, 'chromium'];
+const dir = await mkdtemp(join(tmpdir(), 'pipeguard-web-bench-'));
+
+async function linesOf(runtime: string, file: string): Promise<string[]> {
+  if (runtime === 'chromium') {
+    const lines: string[] = [];
+    await runInChromium(dir, 'index.html', ['pipeguardDone'], (line) => lines.push(line), 1_800_000);
+    return lines;
+  }
+  if (!(PROCESS_RUNTIMES as readonly string[]).includes(runtime))
+    throw new Error(`unknown runtime ${runtime}`);
+  const { ok, stdout, stderr } = await runModule(runtime as ProcessRuntime, file);
+  if (!ok) throw new Error(`${runtime} failed:\n${stdout}${stderr}`);
+  return stdout.split('\n');
+}
+
+try {
+  const file = join(dir, 'measure.js');
+  await bundleForBrowser(fileURLToPath(new URL(`./web/${measure}.measure.ts`, import.meta.url)), file, {
+    data: measure === 'codecs' ? codecData() : {},
+  });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><script type="module" src="./measure.js"></script>\n',
+  );
+  for (const runtime of runtimes) {
+    const rows = (await linesOf(runtime, file))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    console.log(`\n## ${runtime}\n`);
+    const columns = Object.keys(rows[0] ?? {});
+    console.log(`| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}`);
+    for (const row of rows) {
+      console.log(
+        `| ${columns.map((key) => (typeof row[key] === 'number' ? (row[key] as number).toFixed(3) : row[key])).join(' | ')} |`,
+      );
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,9 @@
+// Data the bundler makes in Node and hands to a measure module (bench/web-runtimes.ts).
+declare module 'virtual:codepage-oracle' {
+  const oracle: Record<string, string[]>;
+  export default oracle;
+}
+declare module 'virtual:codepage-texts' {
+  const texts: Record<string, number[]>;
+  export default texts;
+}

@@ -1,0 +1,6 @@
+export { acceptBytes } from './accept-bytes';
+export { canonicalEncoding } from './codepages/canonical-encoding';
+export { type LegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
+export type { ChunkCore, StageStreamInit } from './stage-stream';
+export { StageStream } from './stage-stream';
+export { webByteOps } from './web-byte-ops';

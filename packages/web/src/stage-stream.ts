@@ -1,0 +1,73 @@
+import type { Emit } from '@pipeguard/shared/core';
+import { acceptBytes } from './accept-bytes';
+
+/**
+ * What a {@link StageStream} drives: a `StageCore` from `@pipeguard/shared/core` (`In` is `Uint8Array`),
+ * or a core whose input is not bytes (the decoder takes the splitter's line units), with the same contract.
+ */
+export interface ChunkCore<In, Out, Stats> {
+  /** Works on the next chunk; `emit` receives what it completes. */
+  write(chunk: In, emit: Emit<Out>): void;
+  /** Ends the input: `emit` receives what was held. */
+  end(emit: Emit<Out>): void;
+  /** A fresh plain object of fixed shape. */
+  readonly stats: Stats;
+}
+
+/** How a {@link StageStream} queues and which chunks it takes. */
+export interface StageStreamInit<In, Out> {
+  /**
+   * Queuing on the writable side, as `TransformStream`'s second argument.
+   * @defaultValue `{ highWaterMark: 1 }` (one chunk, as `TransformStream`)
+   */
+  writableStrategy?: QueuingStrategy<In>;
+  /**
+   * Queuing on the readable side, as `TransformStream`'s third argument.
+   * @defaultValue `{ highWaterMark: 0 }` (nothing ahead of a read, as `TransformStream`)
+   */
+  readableStrategy?: QueuingStrategy<Out>;
+  /**
+   * Checks a written chunk and returns it as the core's input; throws (a `TypeError`) to error the stream.
+   * @defaultValue {@link acceptBytes}: a `Uint8Array`, else Node's `ERR_INVALID_ARG_TYPE` `TypeError`
+   */
+  acceptChunk?: (chunk: unknown) => In;
+}
+
+/**
+ * A `TransformStream` that drives a stage's runtime-free core: each chunk goes to `core.write`, the end
+ * of the input to `core.end`, and what the core emits is enqueued at once. An error the core throws
+ * errors both sides with that very error (its class and `code` intact); backpressure is the queuing
+ * strategies' as for any `TransformStream`. Output may be a view of the written chunk, as an identity
+ * `TransformStream` passes the chunk itself: a writer does not reuse a chunk's buffer before it is read.
+ */
+export class StageStream<Out, Stats, In = Uint8Array> extends TransformStream<In, Out> {
+  readonly #core: ChunkCore<In, Out, Stats>;
+
+  /**
+   * @param core - The core to drive; the stream owns it from now on.
+   * @param init - See {@link StageStreamInit}.
+   * @throws RangeError when a strategy's `highWaterMark` is negative or NaN (from `TransformStream`).
+   */
+  constructor(core: ChunkCore<In, Out, Stats>, init: StageStreamInit<In, Out> = {}) {
+    const accept = init.acceptChunk ?? (acceptBytes as (chunk: unknown) => In);
+    let emit: Emit<Out> = () => {};
+    super(
+      {
+        // One closure for the stream's life: the per-chunk path allocates nothing.
+        start: (controller) => {
+          emit = (out) => controller.enqueue(out);
+        },
+        transform: (chunk) => core.write(accept(chunk), emit),
+        flush: () => core.end(emit),
+      },
+      init.writableStrategy,
+      init.readableStrategy,
+    );
+    this.#core = core;
+  }
+
+  /** The core's counters: a fresh plain object on each get. */
+  get stats(): Stats {
+    return this.#core.stats;
+  }
+}
