@@ -1,7 +1,9 @@
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
+import { loadIconv } from '@pipeguard/fallback-decoder';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
+import { nodeByteOps } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
 import { decodeLiveLinesAs } from '../live/live-lines';
@@ -11,6 +13,7 @@ import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams, composeWhenData } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
+import { excerptDecoder } from './excerpt-decoder';
 import { ListenerGuard } from './listener-guard';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
@@ -89,11 +92,13 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
   const headLines =
     mapped && maxBytes !== null
-      ? new HeadLineOffsets(
+      ? watchHeadLines(
           mapped,
-          sourceOffsetOf,
-          // At least the first byte: a kept tail's omitted part starts there.
-          Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
+          new HeadLineOffsets(
+            sourceOffsetOf,
+            // At least the first byte: a kept tail's omitted part starts there.
+            Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
+          ),
         )
       : null;
   const run = (async (): Promise<Capture> => {
@@ -120,6 +125,40 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
           decodedLength: head.text.length,
         })
       : null;
-    return composeCapture({ settings, kept, head, tail, stages, headLines });
+    return composeCapture({
+      settings,
+      kept,
+      head,
+      tail,
+      bytes: counter.bytes,
+      spill: spill
+        ? {
+            path: spill.path,
+            spilledBytes: spill.spilledBytes,
+            created: spill.created,
+            stoppedBy: spill.stoppedBy?.code ?? null,
+          }
+        : null,
+      guard: guard?.stats ?? null,
+      transcodedFrom: transcoder.encoding,
+      renderer: renderer?.stats ?? null,
+      folder: folder?.stats ?? null,
+      headLines,
+      decodeExcerpt: excerptDecoder(settings.fallback, { byteOps: nodeByteOps, codec: ICONV_EXCERPTS }),
+    });
   }
+}
+
+/** Excerpts decode as iconv-lite's `decode` does (a BOM-aware fallback drops a leading BOM). */
+const ICONV_EXCERPTS = { decode: (bytes: Buffer, encoding: string) => loadIconv().decode(bytes, encoding) };
+
+/** Hands `headLines` every chunk `output` (the stream the sink reads) emits, until its horizon. */
+function watchHeadLines(output: Readable, headLines: HeadLineOffsets): HeadLineOffsets {
+  const watch = (chunk: Buffer) => {
+    headLines.record(chunk);
+    if (!headLines.watching) output.off('data', watch);
+  };
+  // A second 'data' listener beside pipe()'s: it sees every chunk, and does not change the flow.
+  output.on('data', watch);
+  return headLines;
 }
