@@ -1,3 +1,4 @@
+export { AbortError, PipelineError, type PipelineErrorCode } from '@pipeguard/pipeline/core';
 export { acceptBytes } from './accept-bytes';
 export { type Capture, type CaptureStreamOptions, captureStream } from './capture-stream';
 export { canonicalEncoding } from './codepages/canonical-encoding';

@@ -139,3 +139,68 @@ describe('captureStream', () => {
     );
   });
 });
+
+describe('captureStream options', () => {
+  it.each([
+    { maxBytes: -1 },
+    { maxBytes: 1.5 },
+    { keep: 'middle' },
+    { label: '' },
+    { label: 3 },
+    { windowBytes: 10 },
+    { maxUnitBytes: 2 },
+    { maxLineBytes: 0 },
+    { render: 'color' },
+    { maxLiveLines: 0 },
+    { foldRepeats: 'yes' },
+    { profile: 'human' },
+    { keepMatches: [1] },
+    { keepMatches: '' },
+    { context: -1 },
+    { matchShare: 2 },
+    { maxMatchLineBytes: 0 },
+    { cutAt: 'word' },
+    { binaryGuard: 1 },
+    { command: 5 },
+    { fallback: [] },
+    { fallback: 5 },
+    { maxBytez: 1 },
+    { spillMaxBytes: 'x' },
+    null,
+    'agent',
+  ])("should throw pipeline()'s error for %j", (invalid) => {
+    let expected: unknown;
+    try {
+      pipeline(feed([]), invalid as PipelineOptions);
+    } catch (error) {
+      expected = error;
+    }
+    expect(expected).toBeInstanceOf(Error);
+    const { readable } = sourceOf([new Uint8Array(1)]);
+    // spill's keys are not captureStream's: an unknown key, where pipeline() checks the value.
+    if (invalid !== null && typeof invalid === 'object' && 'spillMaxBytes' in invalid) {
+      expect(() => captureStream(readable, invalid as CaptureStreamOptions)).toThrow(
+        new TypeError('The "options" argument has an unknown option "spillMaxBytes"'),
+      );
+      return;
+    }
+    expect(() => captureStream(readable, invalid as CaptureStreamOptions)).toThrow(expected as Error);
+    expect(() => captureStream(readable, invalid as CaptureStreamOptions)).toThrow(
+      (expected as Error).constructor as ErrorConstructor,
+    );
+  });
+
+  it('should not mutate the options object', async () => {
+    const options = Object.freeze({
+      profile: 'agent',
+      maxBytes: 100,
+      keepMatches: Object.freeze(['error']),
+    } as const);
+    const copy = JSON.stringify(options);
+    await captureStream(
+      sourceOf([new TextEncoder().encode('error here\n')]).readable,
+      options as CaptureStreamOptions,
+    );
+    expect(JSON.stringify(options)).toBe(copy);
+  });
+});
