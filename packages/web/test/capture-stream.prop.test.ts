@@ -34,20 +34,25 @@ const piece = fc.oneof(
   { weight: 1, arbitrary: fc.constant(Buffer.alloc(300, 0)) },
 );
 
-/** A stream of pieces, sometimes long enough for the guard's windows, sometimes UTF-16 with a BOM. */
+/**
+ * A stream of pieces, sometimes long enough for the guard's windows, sometimes UTF-16 with a BOM (and
+ * maybe a lone surrogate, an odd last byte).
+ */
 const input = fc
   .tuple(
     fc.array(piece, { maxLength: 60 }),
     fc.nat({ max: 30 }),
     fc.constantFrom(null, null, null, 'utf-16le', 'utf-16be'),
+    fc.constantFrom([], [0x3d, 0xd8], [0x41], [0xd8]),
   )
-  .map(([pieces, repeats, utf16]) => {
+  .map(([pieces, repeats, utf16, odd]) => {
     const body = Buffer.concat(Array.from({ length: 1 + (repeats > 25 ? repeats : 0) }, () => pieces).flat());
     if (utf16 === null) return body;
     const text = new TextDecoder().decode(body);
     return Buffer.concat([
       Buffer.from(utf16 === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]),
       iconv.encode(text, utf16),
+      Buffer.from(odd),
     ]);
   })
   .chain((bytes) => cutsFor(bytes.length, 16).map((cuts) => ({ bytes, chunks: cutBuffer(bytes, cuts) })));

@@ -10,6 +10,7 @@ import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
+import { presetStageSettings } from './stage-settings';
 import { Utf16TranscoderCore } from './utf16-transcoder-core';
 
 /** What a {@link CaptureChain} runs on: the runtime's byte scans, text helpers and legacy codec, and its string bound. */
@@ -55,23 +56,15 @@ export class CaptureChain {
    */
   constructor(options: PresetOptions | undefined, knownKeys: readonly string[], tools: CaptureChainTools) {
     const settings = resolvePresetOptions(options, knownKeys);
-    const { label, maxBytes, keep } = settings;
+    const { maxBytes } = settings;
     const { byteOps } = tools;
     this.settings = settings;
     this.#tools = tools;
     // Built now so that every core's options are validated before anything is read, as pipeline() does.
     this.#headDecode = createDecodeCores(settings, tools);
     const counter = new ByteCounterCore({});
-    const guard = settings.binaryGuard
-      ? new BinaryGuardCore({
-          label,
-          windowBytes: settings.windowBytes,
-          // The placeholder is placed after the kept text, outside the byte budget it must never be cut by.
-          emitPlaceholder: false,
-          ...(settings.command === undefined ? {} : { command: settings.command }),
-          byteOps,
-        })
-      : null;
+    const stageSettings = presetStageSettings(settings);
+    const guard = stageSettings.guard ? new BinaryGuardCore({ ...stageSettings.guard, byteOps }) : null;
     const transcoder = new Utf16TranscoderCore(() => guard?.encoding);
     const renderer =
       settings.render === 'terminal'
@@ -86,26 +79,12 @@ export class CaptureChain {
       [folder, renderer, guard],
       () => transcoder.encoding === null,
     );
-    const sink = new BoundedSinkCore({
-      maxBytes,
-      // Without a limit every byte is kept: the sink's 'tail' window of null bytes would keep none.
-      keep: maxBytes === null ? 'head' : keep,
-      label,
-      ...settings.matching,
-      cutAt: settings.cutAt,
-      sourceOffsetOf,
-      byteOps,
-    });
+    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
     this.cores = { counter, guard, transcoder, renderer, folder, sink };
     const mapped = folder ?? renderer ?? (guard ? transcoder : null);
+    const { headHorizon } = stageSettings;
     this.#headLines =
-      mapped && maxBytes !== null
-        ? // At least the first byte: a kept tail's omitted part starts there.
-          new HeadLineOffsets(
-            sourceOffsetOf,
-            Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
-          )
-        : null;
+      mapped && headHorizon !== null ? new HeadLineOffsets(sourceOffsetOf, headHorizon) : null;
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
     for (const core of [folder, renderer, transcoder, guard, counter]) {

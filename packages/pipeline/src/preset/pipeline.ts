@@ -18,6 +18,7 @@ import { ListenerGuard } from './listener-guard';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
+import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
 
 /** A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages. */
@@ -32,19 +33,12 @@ export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
  */
 export function pipeline(source: NodeJS.ReadableStream | Readable, options?: PipelineOptions): PipelineRun {
   const settings = resolvePipelineOptions(options);
-  const { label, maxBytes, keep } = settings;
+  const { label, maxBytes } = settings;
   // Built now so that every stage's options are validated before anything is read.
   const headStages = createDecodeStages(settings);
   const counter = new ByteCounter();
-  const guard = settings.binaryGuard
-    ? new BinaryGuard({
-        label,
-        windowBytes: settings.windowBytes,
-        // The placeholder is placed after the kept text, outside the byte budget it must never be cut by.
-        emitPlaceholder: false,
-        ...(settings.command === undefined ? {} : { command: settings.command }),
-      })
-    : null;
+  const stageSettings = presetStageSettings(settings);
+  const guard = stageSettings.guard ? new BinaryGuard(stageSettings.guard) : null;
   const transcoder = new Utf16Transcoder(() => guard?.encoding);
   const renderer =
     settings.render === 'terminal'
@@ -55,15 +49,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const folder = settings.foldRepeats ? new RepeatFolder() : null;
   // The guard resumes after binary, so even its output needs mapping back to raw offsets.
   const sourceOffsetOf = composeSourceOffsets([folder, renderer, guard], () => transcoder.encoding === null);
-  const sink = new BoundedSink({
-    maxBytes,
-    // Without a limit every byte is kept: the sink's 'tail' window of null bytes would keep none.
-    keep: maxBytes === null ? 'head' : keep,
-    label,
-    ...settings.matching,
-    cutAt: settings.cutAt,
-    sourceOffsetOf,
-  });
+  const sink = new BoundedSink({ ...stageSettings.sink, sourceOffsetOf });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
   // Only a capture that may outgrow a string needs counting on its way to the sink.
   const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
@@ -90,16 +76,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   ].filter((stage) => stage !== null);
   const mapped = folder ?? renderer ?? (guard ? transcoder : null);
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
+  const { headHorizon } = stageSettings;
   const headLines =
-    mapped && maxBytes !== null
-      ? watchHeadLines(
-          mapped,
-          new HeadLineOffsets(
-            sourceOffsetOf,
-            // At least the first byte: a kept tail's omitted part starts there.
-            Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
-          ),
-        )
+    mapped && headHorizon !== null
+      ? watchHeadLines(mapped, new HeadLineOffsets(sourceOffsetOf, headHorizon))
       : null;
   const run = (async (): Promise<Capture> => {
     try {
