@@ -46,7 +46,7 @@ const commonJsChunks: Plugin = {
 export default defineConfig([
   {
     ...(base as Options),
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', web: 'src/web.ts' },
     clean: ['!cli.cjs', '!cli-main.cjs', '!cli-main.cjs.map', '!cli-cache/**'],
   },
   {

@@ -89,6 +89,7 @@ export {
   type Capture,
   type CapturedRun,
   type CaptureOptions,
+  type CaptureResult,
   type CaptureStages,
   type ChildInput,
   type ChildLike,

@@ -34,7 +34,7 @@ export {
   PIPELINE_PROFILES,
   type PipelineProfile,
 } from './preset/agent-profile';
-export type { Capture } from './preset/capture-result';
+export type { Capture, CaptureResult } from './preset/capture-result';
 export { PipelineError, type PipelineErrorCode } from './preset/errors';
 export { type PipelineRun, pipeline } from './preset/pipeline';
 export { type PipelineOptions, RENDER_MODES, type RenderMode } from './preset/pipeline-options';

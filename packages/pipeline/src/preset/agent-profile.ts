@@ -1,4 +1,4 @@
-import type { CutAt, KeepMatches, KeepMode } from '@pipeguard/bounded-sink';
+import type { CutAt, KeepMatches, KeepMode } from '@pipeguard/bounded-sink/core';
 
 /** The names `profile` accepts. */
 export type PipelineProfile = 'agent';

@@ -1,30 +1,32 @@
-import { isUtf8 } from 'node:buffer';
+import type { BinaryGuardStats, Utf16Encoding } from '@pipeguard/binary-guard/core';
 import {
   type BoundedSinkResult,
   formatExcerpts,
   formatTruncationMarker,
   joinAroundMarker,
   type MatchExcerpt,
-} from '@pipeguard/bounded-sink';
-import { type FallbackDecoderStats, loadIconv } from '@pipeguard/fallback-decoder';
-import type { RepeatFolderStats } from '@pipeguard/repeat-folder';
-import { endsAtLineStart } from '@pipeguard/shared';
-import type { TerminalRendererStats } from '@pipeguard/terminal-renderer';
-import type { DecodedText } from './decode-kept';
-import type { ResolvedPipelineOptions } from './pipeline-options';
-import type { PipelineStages } from './pipeline-stages';
+} from '@pipeguard/bounded-sink/core';
+import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder/core';
+import type { RepeatFolderStats } from '@pipeguard/repeat-folder/core';
+import { endsAtLineStart } from '@pipeguard/shared/core';
+import type { TerminalRendererStats } from '@pipeguard/terminal-renderer/core';
+import type { DecodedText } from './decode-kept-bytes';
+import type { ResolvedPresetOptions } from './preset-options';
 import type { HeadLineOffsets } from './source-offset-chain';
 
 const LF = 0x0a;
+
+/** What `pipeline()` hands back for one stream, its excerpts' bytes Buffers: see {@link CaptureResult}. */
+export type Capture = CaptureResult<Buffer>;
 
 /**
  * What a pipeline hands back for one stream: safe text and the true counts behind it. Every raw byte
  * is accounted for: `bytes === keptBytes + omittedBytes + withheldBytes + renderedAwayBytes + foldedBytes`
  * (unless a UTF-16 stream was transcoded, when the last four count its UTF-8 bytes).
  */
-export interface Capture
+export interface CaptureResult<Bytes extends Uint8Array = Uint8Array>
   extends Pick<
-    BoundedSinkResult,
+    BoundedSinkResult<Bytes>,
     | 'keptBytes'
     | 'omittedBytes'
     | 'truncated'
@@ -81,7 +83,7 @@ export interface Capture
    */
   rawOffsetsExact: boolean;
   /** Lines kept from the omitted part with `keepMatches`: `offset` raw (see `rawOffsetsExact`), `line` in the rendered text. */
-  excerpts: MatchExcerpt[];
+  excerpts: MatchExcerpt<Bytes>[];
   /** Counts of the decoder over the kept bytes. */
   decoder: FallbackDecoderStats;
   /** Lines cut at `maxLineBytes` (0 when no line cap is set). */
@@ -92,25 +94,47 @@ export interface Capture
   spilledBytes: number;
 }
 
-/** What {@link composeCapture} puts together. */
-export interface CaptureParts {
-  settings: ResolvedPipelineOptions;
-  kept: BoundedSinkResult;
-  head: DecodedText;
-  tail: DecodedText | null;
-  stages: Omit<PipelineStages, 'sink'>;
-  headLines: HeadLineOffsets | null;
+/** The spill file's facts, as a capture reports them (Node's shell only). */
+export interface SpillFacts {
+  path: string;
+  spilledBytes: number;
+  /** Whether the file was made (a stream with bytes). */
+  created: boolean;
+  /** The code of what stopped spilling, or `null`. */
+  stoppedBy: string | null;
 }
 
-/** Puts a finished pipeline's sink result, decoded text and stage counts together as its {@link Capture}. */
-export function composeCapture({ settings, kept, head, tail, stages, headLines }: CaptureParts): Capture {
+/** What {@link composeCapture} puts together: the sink's result, the decoded text and the stages' counts. */
+export interface CaptureParts<Bytes extends Uint8Array> {
+  settings: Pick<ResolvedPresetOptions, 'label' | 'keep' | 'maxBytes'>;
+  kept: BoundedSinkResult<Bytes>;
+  head: DecodedText;
+  tail: DecodedText | null;
+  /** Raw bytes the counter saw. */
+  bytes: number;
+  spill: SpillFacts | null;
+  guard: BinaryGuardStats | null;
+  /** The UTF-16 flavour transcoded, or `null`. */
+  transcodedFrom: Utf16Encoding | null;
+  renderer: TerminalRendererStats | null;
+  folder: RepeatFolderStats | null;
+  headLines: HeadLineOffsets | null;
+  /** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
+  decodeExcerpt: (bytes: Bytes) => string;
+}
+
+/** Puts a finished pipeline's sink result, decoded text and stage counts together as its {@link CaptureResult}. */
+export function composeCapture<Bytes extends Uint8Array>(parts: CaptureParts<Bytes>): CaptureResult<Bytes> {
+  const { settings, kept, head, tail, spill, transcodedFrom, headLines } = parts;
   const { label, keep } = settings;
-  const { counter, spill, guard, transcoder, renderer, folder } = stages;
-  const rawOffsetsExact = renderer === null && folder === null;
+  const rendererStats = parts.renderer;
+  const folderStats = parts.folder;
+  const guardStats = parts.guard;
+  const rawOffsetsExact = rendererStats === null && folderStats === null;
   // Output offsets are raw ones up to the guard's first withheld run.
-  const guardShifted = (guard?.stats.withheldFrom ?? Number.POSITIVE_INFINITY) < (kept.omittedStart ?? 0);
+  const guardShifted = (guardStats?.withheldFrom ?? Number.POSITIVE_INFINITY) < (kept.omittedStart ?? 0);
   const omittedSourceStart =
-    transcoder.encoding === null
+    transcodedFrom === null
       ? sourceStartOf(kept, headLines, rawOffsetsExact && !guardShifted, rawOffsetsExact)
       : null;
   const marker = kept.truncated
@@ -120,33 +144,30 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
         totalBytes: kept.totalBytes,
         // Only a stream with a budget is ever truncated.
         limitBytes: settings.maxBytes as number,
-        counted: renderer ? 'rendered bytes' : folder ? 'bytes after folding' : 'bytes',
+        counted: rendererStats ? 'rendered bytes' : folderStats ? 'bytes after folding' : 'bytes',
         matches:
           kept.matchedLines > 0 ? { kept: kept.keptMatchedLines, matched: kept.matchedLines } : undefined,
         spill: spill
           ? {
               path: spill.path,
               spilledBytes: spill.spilledBytes,
-              rawBytes: counter.bytes,
+              rawBytes: parts.bytes,
               omittedSourceStart,
               exact: rawOffsetsExact,
-              stoppedBy: spill.stoppedBy?.code ?? null,
+              stoppedBy: spill.stoppedBy,
             }
           : undefined,
       })
     : null;
-  const excerptText = formatExcerpts(kept.excerpts, excerptDecoder(settings.fallback));
+  const excerptText = formatExcerpts(kept.excerpts, parts.decodeExcerpt);
   const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep, excerptText) : null;
   const body = placed ? placed.text : head.text;
-  const guardStats = guard?.stats;
   const placeholder = guardStats?.placeholder ?? null;
   const separator = endsAtLineStart(body) ? '' : '\n';
-  const rendererStats = renderer?.stats ?? null;
-  const folderStats = folder?.stats ?? null;
   return {
     label,
     text: placeholder ? `${body}${separator}${placeholder}\n` : body,
-    bytes: counter.bytes,
+    bytes: parts.bytes,
     keptBytes: kept.keptBytes,
     omittedBytes: kept.omittedBytes,
     truncated: kept.truncated,
@@ -159,7 +180,7 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
     withheldBytes: guardStats?.withheldBytes ?? 0,
     placeholder,
     placeholderIndex: placeholder ? body.length + separator.length : null,
-    transcodedFrom: transcoder.encoding,
+    transcodedFrom,
     renderedBytes: rendererStats?.bytesOut ?? null,
     renderedAwayBytes: rendererStats ? rendererStats.bytesIn - rendererStats.bytesOut : 0,
     foldedBytes: folderStats ? folderStats.foldedBytes - folderStats.noticeBytes : 0,
@@ -180,7 +201,7 @@ export function composeCapture({ settings, kept, head, tail, stages, headLines }
  * its line came from, plus (for an unrendered, unfolded stream) its place in that line.
  */
 function sourceStartOf(
-  kept: BoundedSinkResult,
+  kept: BoundedSinkResult<Uint8Array>,
   headLines: HeadLineOffsets | null,
   unchanged: boolean,
   withinLine: boolean,
@@ -190,13 +211,6 @@ function sourceStartOf(
   const lineStart = start === 0 ? 0 : kept.bytes.lastIndexOf(LF, start - 1) + 1;
   const source = headLines ? headLines.sourceLineStartOf(lineStart) : lineStart === 0 ? 0 : null;
   return source === null || !withinLine ? source : source + start - lineStart;
-}
-
-/** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
-function excerptDecoder(fallback: string | string[] | null): (bytes: Buffer) => string {
-  const encoding = Array.isArray(fallback) ? fallback[0] : fallback;
-  return (bytes) =>
-    encoding && !isUtf8(bytes) ? loadIconv().decode(bytes, encoding) : bytes.toString('utf8');
 }
 
 function addDecoderStats(a: FallbackDecoderStats, b: FallbackDecoderStats): FallbackDecoderStats {

@@ -1,23 +1,12 @@
-import { FallbackDecoder, type FallbackDecoderStats } from '@pipeguard/fallback-decoder';
+import { FallbackDecoder } from '@pipeguard/fallback-decoder';
 import { LineClipper, LineSplitter } from '@pipeguard/line-splitter';
 import { Readable, Writable } from 'readable-stream';
 import { MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams } from './compose-streams';
+import type { DecodedText, DecodeSettings } from './decode-kept-bytes';
 import { PipelineError } from './errors';
 
-/** How kept bytes become text: the decoder's fallback, the splitter's cap, the clipper's cap. */
-export interface DecodeSettings {
-  fallback: string | string[] | null;
-  maxUnitBytes: number;
-  maxLineBytes: number | null;
-}
-
-/** Text decoded from kept bytes, with the counts of the stages that decoded it. */
-export interface DecodedText {
-  text: string;
-  decoder: FallbackDecoderStats;
-  clippedLines: number;
-}
+export type { DecodedText, DecodeSettings } from './decode-kept-bytes';
 
 /** The stages that turn kept bytes into text; constructing them validates their options. */
 export interface DecodeStages {

@@ -1,80 +1,17 @@
-import {
-  type BoundedSinkOptions,
-  type CutAt,
-  DEFAULT_MAX_BYTES,
-  type KeepMatches,
-  type KeepMode,
-} from '@pipeguard/bounded-sink';
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import {
-  describeReceived,
-  validateBoolean,
-  validateInteger,
-  validateOneOf,
-  validateOptionsObject,
-  validateString,
-} from '@pipeguard/shared';
+import { describeReceived } from '@pipeguard/shared';
 import { LiveLines } from '../live/live-lines';
-import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
+import {
+  PRESET_OPTION_KEYS,
+  type PresetOptions,
+  type ResolvedPresetOptions,
+  resolvePresetOptions,
+} from './preset-options';
 
-/** How the bytes that pass the guard become the text the budget is spent on. */
-export type RenderMode = 'terminal' | 'raw';
-
-/** Every {@link RenderMode}, in the order options list them. */
-export const RENDER_MODES: readonly RenderMode[] = Object.freeze(['terminal', 'raw'] as const);
-
-/** The sink's options for keeping matching lines and cutting at line ends, as the sink documents them. */
-type SinkMatchOptions = Pick<
-  BoundedSinkOptions,
-  'keepMatches' | 'context' | 'contextBefore' | 'matchShare' | 'maxMatchLineBytes' | 'cutAt'
->;
+export { RENDER_MODES, type RenderMode } from './preset-options';
 
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
-export interface PipelineOptions extends SinkMatchOptions {
-  /** Names the stream in markers and placeholders. @defaultValue `'stdout'` */
-  label?: string;
-  /** Most bytes kept; `null` keeps everything. @defaultValue `1048576` */
-  maxBytes?: number | null;
-  /** Which part of an over-long stream is kept. @defaultValue `'head'` */
-  keep?: KeepMode;
-  /**
-   * Encoding(s) for lines that are not UTF-8 (iconv-lite names), `'auto'` for the host's legacy
-   * codepage, or `null` for none. @defaultValue `null`
-   */
-  fallback?: string | string[] | null;
-  /** Withhold binary output behind a placeholder. @defaultValue `true` */
-  binaryGuard?: boolean;
-  /** The command shown in the binary placeholder's redirect hint. @defaultValue `'COMMAND'` (`run()` fills in its own command) */
-  command?: string;
-  /** Bytes the binary guard classifies at a time. @defaultValue `65536` */
-  windowBytes?: number;
-  /** Byte cap of one line unit without a terminator. @defaultValue `32768` */
-  maxUnitBytes?: number;
-  /** Byte cap of each line, with an exact marker for the rest; `null` clips nothing. @defaultValue `null` */
-  maxLineBytes?: number | null;
-  /**
-   * A directory to also write the full raw stream to (a new file, mode 0600), so the marker can name
-   * where the omitted bytes are; `null` writes nothing. @defaultValue `null`
-   */
-  spill?: string | null;
-  /** Most bytes written to the spill file; `null` for no bound. @defaultValue `67108864` (64 MiB) */
-  spillMaxBytes?: number | null;
-  /**
-   * `'terminal'` renders the stream as a terminal would show it once drawn (carriage-return and
-   * cursor redraws applied, colours and other escape sequences removed) before the byte budget is
-   * spent; the spill file still gets the raw bytes. `'raw'` keeps the bytes as written.
-   * @defaultValue `'raw'`
-   */
-  render?: RenderMode;
-  /** Lines a cursor-up redraw can reach when rendering (the renderer's `maxLiveLines`). @defaultValue `64` (lines) */
-  maxLiveLines?: number;
-  /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
-  foldRepeats?: boolean;
-  /**
-   * A set of defaults for a kind of reader: `'agent'` is {@link AGENT_PROFILE}; an option given
-   * explicitly wins over the profile's. `null` for none. @defaultValue `null`
-   */
-  profile?: PipelineProfile | null;
+export interface PipelineOptions extends PresetOptions {
   /**
    * Also hands the lines that pass the guard, the transcoder and the renderer (before folding) to this
    * {@link LiveLines} as they arrive; `null` for none (then live lines cost nothing). @defaultValue `null`
@@ -82,138 +19,27 @@ export interface PipelineOptions extends SinkMatchOptions {
   live?: LiveLines | null;
 }
 
-// A record, so that the compiler checks that the list names every option and nothing else.
-const PIPELINE_OPTIONS: Record<keyof PipelineOptions, true> = {
-  label: true,
-  maxBytes: true,
-  keep: true,
-  fallback: true,
-  binaryGuard: true,
-  command: true,
-  windowBytes: true,
-  maxUnitBytes: true,
-  maxLineBytes: true,
-  spill: true,
-  spillMaxBytes: true,
-  render: true,
-  maxLiveLines: true,
-  foldRepeats: true,
-  keepMatches: true,
-  context: true,
-  contextBefore: true,
-  matchShare: true,
-  maxMatchLineBytes: true,
-  cutAt: true,
-  profile: true,
-  live: true,
-};
-
 /** The keys {@link pipeline} accepts; any other key is a TypeError. */
-export const PIPELINE_OPTION_KEYS = Object.keys(PIPELINE_OPTIONS) as readonly (keyof PipelineOptions)[];
+export const PIPELINE_OPTION_KEYS: readonly (keyof PipelineOptions)[] = [...PRESET_OPTION_KEYS, 'live'];
 
 /** Options with every default filled in (the caller's object is never changed). */
-export interface ResolvedPipelineOptions {
-  label: string;
-  maxBytes: number | null;
-  keep: KeepMode;
-  fallback: string | string[] | null;
-  binaryGuard: boolean;
-  command: string | undefined;
-  windowBytes: number;
-  maxUnitBytes: number;
-  maxLineBytes: number | null;
-  spill: string | null;
-  spillMaxBytes: number | null;
-  render: RenderMode;
-  maxLiveLines: number | undefined;
-  foldRepeats: boolean;
-  /** The sink's matching options, passed as given (the sink validates them). */
-  matching: {
-    keepMatches: KeepMatches;
-    context: number | undefined;
-    contextBefore: number | undefined;
-    matchShare: number | undefined;
-    maxMatchLineBytes: number | undefined;
-  };
-  cutAt: CutAt;
+export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
   live: LiveLines | null;
 }
 
-const NO_PROFILE = {
-  render: 'raw',
-  foldRepeats: false,
-  keepMatches: false,
-  keep: 'head',
-  cutAt: 'byte',
-  maxBytes: DEFAULT_MAX_BYTES,
-} as const;
-
 /**
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
+ * `fallback: 'auto'` is resolved here, at the edge, from this process's environment.
  * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
  * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  validateOptionsObject(options, PIPELINE_OPTION_KEYS);
-  const profile = options?.profile ?? null;
-  if (profile !== null) validateOneOf('profile', profile, PIPELINE_PROFILES);
-  // A profile only changes defaults: an option the caller gave is taken as given.
-  const base = profile === 'agent' ? AGENT_PROFILE : NO_PROFILE;
-  const {
-    label = 'stdout',
-    maxBytes = base.maxBytes,
-    keep = base.keep,
-    fallback: requestedFallback = null,
-    binaryGuard = true,
-    command,
-    windowBytes = 64 * 1024,
-    maxUnitBytes = 32 * 1024,
-    maxLineBytes = null,
-    spill = null,
-    spillMaxBytes = 64 * 1024 * 1024,
-    render = base.render,
-    maxLiveLines,
-    foldRepeats = base.foldRepeats,
-    keepMatches = base.keepMatches,
-    context,
-    contextBefore,
-    matchShare,
-    maxMatchLineBytes,
-    cutAt = base.cutAt,
-    live = null,
-  } = options ?? {};
-  // `'auto'` is resolved here, at the edge, from this process's environment.
-  const fallback = resolveAutoFallback(requestedFallback) ?? null;
-  // label, maxBytes and keep are the sink's and the guard's own: they validate them when built.
-  validateBoolean('binaryGuard', binaryGuard);
-  if (spill !== null) validateString('spill', spill);
-  validateInteger('spillMaxBytes', spillMaxBytes, { nullable: true });
-  validateOneOf('render', render, RENDER_MODES);
-  // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
-  if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
-  validateBoolean('foldRepeats', foldRepeats);
+  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
+  const live = options?.live ?? null;
   if (live !== null && !(live instanceof LiveLines)) {
     throw new TypeError(
       `The "live" option must be an instance of LiveLines or null. Received ${describeReceived(live)}`,
     );
   }
-  return {
-    label,
-    maxBytes,
-    keep,
-    fallback,
-    binaryGuard,
-    command,
-    windowBytes,
-    maxUnitBytes,
-    maxLineBytes,
-    spill,
-    spillMaxBytes,
-    render,
-    maxLiveLines,
-    foldRepeats,
-    matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
-    cutAt,
-    live,
-  };
+  return { ...settings, live };
 }

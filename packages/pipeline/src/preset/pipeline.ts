@@ -1,7 +1,9 @@
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
+import { loadIconv } from '@pipeguard/fallback-decoder';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
+import { nodeByteOps } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
 import { decodeLiveLinesAs } from '../live/live-lines';
@@ -11,10 +13,12 @@ import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams, composeWhenData } from './compose-streams';
 import { createDecodeStages, decodeKept } from './decode-kept';
+import { excerptDecoder } from './excerpt-decoder';
 import { ListenerGuard } from './listener-guard';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
+import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
 
 /** A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages. */
@@ -29,19 +33,12 @@ export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
  */
 export function pipeline(source: NodeJS.ReadableStream | Readable, options?: PipelineOptions): PipelineRun {
   const settings = resolvePipelineOptions(options);
-  const { label, maxBytes, keep } = settings;
+  const { label, maxBytes } = settings;
   // Built now so that every stage's options are validated before anything is read.
   const headStages = createDecodeStages(settings);
   const counter = new ByteCounter();
-  const guard = settings.binaryGuard
-    ? new BinaryGuard({
-        label,
-        windowBytes: settings.windowBytes,
-        // The placeholder is placed after the kept text, outside the byte budget it must never be cut by.
-        emitPlaceholder: false,
-        ...(settings.command === undefined ? {} : { command: settings.command }),
-      })
-    : null;
+  const stageSettings = presetStageSettings(settings);
+  const guard = stageSettings.guard ? new BinaryGuard(stageSettings.guard) : null;
   const transcoder = new Utf16Transcoder(() => guard?.encoding);
   const renderer =
     settings.render === 'terminal'
@@ -52,15 +49,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const folder = settings.foldRepeats ? new RepeatFolder() : null;
   // The guard resumes after binary, so even its output needs mapping back to raw offsets.
   const sourceOffsetOf = composeSourceOffsets([folder, renderer, guard], () => transcoder.encoding === null);
-  const sink = new BoundedSink({
-    maxBytes,
-    // Without a limit every byte is kept: the sink's 'tail' window of null bytes would keep none.
-    keep: maxBytes === null ? 'head' : keep,
-    label,
-    ...settings.matching,
-    cutAt: settings.cutAt,
-    sourceOffsetOf,
-  });
+  const sink = new BoundedSink({ ...stageSettings.sink, sourceOffsetOf });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
   // Only a capture that may outgrow a string needs counting on its way to the sink.
   const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
@@ -87,14 +76,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   ].filter((stage) => stage !== null);
   const mapped = folder ?? renderer ?? (guard ? transcoder : null);
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
+  const { headHorizon } = stageSettings;
   const headLines =
-    mapped && maxBytes !== null
-      ? new HeadLineOffsets(
-          mapped,
-          sourceOffsetOf,
-          // At least the first byte: a kept tail's omitted part starts there.
-          Math.max(1, keep === 'head' ? maxBytes : keep === 'tail' ? 0 : Math.ceil(maxBytes / 2)),
-        )
+    mapped && headHorizon !== null
+      ? watchHeadLines(mapped, new HeadLineOffsets(sourceOffsetOf, headHorizon))
       : null;
   const run = (async (): Promise<Capture> => {
     try {
@@ -120,6 +105,40 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
           decodedLength: head.text.length,
         })
       : null;
-    return composeCapture({ settings, kept, head, tail, stages, headLines });
+    return composeCapture({
+      settings,
+      kept,
+      head,
+      tail,
+      bytes: counter.bytes,
+      spill: spill
+        ? {
+            path: spill.path,
+            spilledBytes: spill.spilledBytes,
+            created: spill.created,
+            stoppedBy: spill.stoppedBy?.code ?? null,
+          }
+        : null,
+      guard: guard?.stats ?? null,
+      transcodedFrom: transcoder.encoding,
+      renderer: renderer?.stats ?? null,
+      folder: folder?.stats ?? null,
+      headLines,
+      decodeExcerpt: excerptDecoder(settings.fallback, { byteOps: nodeByteOps, codec: ICONV_EXCERPTS }),
+    });
   }
+}
+
+/** Excerpts decode as iconv-lite's `decode` does (a BOM-aware fallback drops a leading BOM). */
+const ICONV_EXCERPTS = { decode: (bytes: Buffer, encoding: string) => loadIconv().decode(bytes, encoding) };
+
+/** Hands `headLines` every chunk `output` (the stream the sink reads) emits, until its horizon. */
+function watchHeadLines(output: Readable, headLines: HeadLineOffsets): HeadLineOffsets {
+  const watch = (chunk: Buffer) => {
+    headLines.record(chunk);
+    if (!headLines.watching) output.off('data', watch);
+  };
+  // A second 'data' listener beside pipe()'s: it sees every chunk, and does not change the flow.
+  output.on('data', watch);
+  return headLines;
 }

@@ -1,5 +1,4 @@
-import type { SourceOffsets } from '@pipeguard/shared';
-import type { Readable } from 'readable-stream';
+import type { SourceOffsets } from '@pipeguard/shared/core';
 
 const LF = 0x0a;
 
@@ -41,16 +40,15 @@ export class HeadLineOffsets {
   #seen = 0;
   #lineStart = true;
 
-  /** Watches `output`, the stream the sink reads, for its first `horizon` bytes. */
-  constructor(output: Readable, map: OffsetMap, horizon: number) {
+  /** Remembers the lines of the first `horizon` bytes the sink reads, as {@link record} is given them. */
+  constructor(map: OffsetMap, horizon: number) {
     this.#map = map;
     this.#horizon = horizon;
-    const watch = (chunk: Buffer) => {
-      this.#record(chunk);
-      if (this.#seen >= horizon) output.off('data', watch);
-    };
-    // A second 'data' listener beside pipe()'s: it sees every chunk, and does not change the flow.
-    output.on('data', watch);
+  }
+
+  /** Whether the horizon is still ahead: until then every chunk the sink reads goes to {@link record}. */
+  get watching(): boolean {
+    return this.#seen < this.#horizon;
   }
 
   /**
@@ -71,7 +69,8 @@ export class HeadLineOffsets {
     return source === null ? null : source + lineStart - (this.#outputs[low] as number);
   }
 
-  #record(chunk: Buffer): void {
+  /** Takes the next chunk the sink reads (in order, each once), while the stages can still map it. */
+  record(chunk: Uint8Array): void {
     const base = this.#seen;
     const end = Math.min(chunk.length, this.#horizon - base);
     // `#lineStart` says whether the byte at `at` begins a line.

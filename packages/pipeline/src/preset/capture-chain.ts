@@ -1,0 +1,158 @@
+import { BinaryGuardCore } from '@pipeguard/binary-guard/core';
+import { BoundedSinkCore, type BoundedSinkResult } from '@pipeguard/bounded-sink/core';
+import { ByteCounterCore } from '@pipeguard/byte-counter/core';
+import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
+import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
+import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
+import { type CaptureResult, composeCapture } from './capture-result';
+import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept-bytes';
+import { PipelineError } from './errors';
+import { excerptDecoder } from './excerpt-decoder';
+import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
+import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
+import { presetStageSettings } from './stage-settings';
+import { Utf16TranscoderCore } from './utf16-transcoder-core';
+
+/** What a {@link CaptureChain} runs on: the runtime's byte scans, text helpers and legacy codec, and its string bound. */
+export interface CaptureChainTools extends DecodeTools {
+  /** Most bytes a capture keeps before it fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE` (the runtime's longest string, less room for the marker). */
+  maxCaptureBytes: number;
+}
+
+/** The cores a {@link CaptureChain} drives, in stream order. */
+export interface CaptureCores {
+  counter: ByteCounterCore;
+  guard: BinaryGuardCore | null;
+  transcoder: Utf16TranscoderCore;
+  renderer: TerminalRendererCore | null;
+  folder: RepeatFolderCore | null;
+  sink: BoundedSinkCore;
+}
+
+interface Step {
+  end(emit: Emit<Uint8Array>): void;
+}
+
+/**
+ * `pipeline()`'s composition as one chain of runtime-free cores: ByteCounter → BinaryGuard → (UTF-16 →
+ * UTF-8) → (TerminalRenderer) → (RepeatFolder) → BoundedSink, each chunk through every core in one call;
+ * at the end the kept bytes are split, clipped and decoded and the {@link CaptureResult} is composed as
+ * `pipeline()` composes its capture. A shell feeds it from any source (a WHATWG reader).
+ */
+export class CaptureChain {
+  readonly settings: ResolvedPresetOptions;
+  readonly cores: CaptureCores;
+  readonly #tools: CaptureChainTools;
+  readonly #headDecode: DecodeCores;
+  readonly #headLines: HeadLineOffsets | null;
+  readonly #enter: Emit<Uint8Array>;
+  readonly #steps: (readonly [Step, Emit<Uint8Array>])[] = [];
+  #sinkBytes = 0;
+  #result: BoundedSinkResult | null = null;
+
+  /**
+   * @param knownKeys - The option keys the shell takes (any other is a TypeError).
+   * @throws TypeError or RangeError for an invalid option, with `pipeline()`'s messages, in its order.
+   */
+  constructor(options: PresetOptions | undefined, knownKeys: readonly string[], tools: CaptureChainTools) {
+    const settings = resolvePresetOptions(options, knownKeys);
+    const { maxBytes } = settings;
+    const { byteOps } = tools;
+    this.settings = settings;
+    this.#tools = tools;
+    // Built now so that every core's options are validated before anything is read, as pipeline() does.
+    this.#headDecode = createDecodeCores(settings, tools);
+    const counter = new ByteCounterCore({});
+    const stageSettings = presetStageSettings(settings);
+    const guard = stageSettings.guard ? new BinaryGuardCore({ ...stageSettings.guard, byteOps }) : null;
+    const transcoder = new Utf16TranscoderCore(() => guard?.encoding);
+    const renderer =
+      settings.render === 'terminal'
+        ? new TerminalRendererCore(
+            settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines },
+            byteOps,
+            new SourceOffsetMap(),
+          )
+        : null;
+    const folder = settings.foldRepeats ? new RepeatFolderCore({ byteOps }) : null;
+    const sourceOffsetOf = composeSourceOffsets(
+      [folder, renderer, guard],
+      () => transcoder.encoding === null,
+    );
+    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
+    this.cores = { counter, guard, transcoder, renderer, folder, sink };
+    const mapped = folder ?? renderer ?? (guard ? transcoder : null);
+    const { headHorizon } = stageSettings;
+    this.#headLines =
+      mapped && headHorizon !== null ? new HeadLineOffsets(sourceOffsetOf, headHorizon) : null;
+    const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
+    let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
+    for (const core of [folder, renderer, transcoder, guard, counter]) {
+      if (core === null) continue;
+      const downstream = next;
+      this.#steps.unshift([core, downstream]);
+      next = (bytes) => core.write(bytes, downstream);
+    }
+    this.#enter = next;
+  }
+
+  /** Sends the next chunk through every core; a core's error escapes (the shell fails the capture with it). */
+  write(chunk: Uint8Array): void {
+    this.#enter(chunk);
+  }
+
+  /** Ends every core in order and composes the capture. */
+  finish(): CaptureResult {
+    for (const [core, downstream] of this.#steps) core.end(downstream);
+    const { sink, counter, guard, transcoder, renderer, folder } = this.cores;
+    sink.end((result) => {
+      this.#result = result;
+    });
+    const kept = this.#result as unknown as BoundedSinkResult;
+    const { settings } = this;
+    const { label } = settings;
+    const maxTextLength = this.#tools.maxCaptureBytes;
+    const headBytes = kept.omittedStart ?? kept.bytes.length;
+    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), this.#headDecode, {
+      label,
+      maxTextLength,
+    });
+    const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
+    const tail = kept.truncated
+      ? decodeKeptBytes(
+          kept.bytes.subarray(headBytes),
+          createDecodeCores(settings, this.#tools, tailOffset),
+          {
+            label,
+            maxTextLength,
+            decodedLength: head.text.length,
+          },
+        )
+      : null;
+    return composeCapture({
+      settings,
+      kept,
+      head,
+      tail,
+      bytes: counter.stats.bytes,
+      spill: null,
+      guard: guard?.stats ?? null,
+      transcodedFrom: transcoder.encoding,
+      renderer: renderer?.stats ?? null,
+      folder: folder?.stats ?? null,
+      headLines: this.#headLines,
+      decodeExcerpt: excerptDecoder(settings.fallback, this.#tools),
+    });
+  }
+
+  #toSink(bytes: Uint8Array, limited: boolean): void {
+    if (limited) {
+      this.#sinkBytes += bytes.length;
+      const limit = this.#tools.maxCaptureBytes;
+      if (this.#sinkBytes > limit)
+        throw new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', this.settings.label, limit);
+    }
+    if (this.#headLines?.watching) this.#headLines.record(bytes);
+    this.cores.sink.write(bytes);
+  }
+}
