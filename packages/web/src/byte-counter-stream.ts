@@ -1,0 +1,66 @@
+import {
+  BYTE_COUNTER_OPTIONS,
+  ByteCounterCore,
+  type ByteCounterProgress,
+  type ByteCounterStats,
+} from '@pipeguard/byte-counter/core';
+import { validateOptionsObject } from '@pipeguard/shared/core';
+import { StageStream } from './stage-stream';
+
+export type { ByteCounterProgress, ByteCounterStats } from '@pipeguard/byte-counter/core';
+
+/** Options of {@link ByteCounterStream}, those of the Node `ByteCounter`; an unknown key is a `TypeError`. */
+export interface ByteCounterStreamOptions {
+  /**
+   * Report progress once at least this many bytes passed since the previous report; `null` turns
+   * the byte trigger off.
+   * @defaultValue `null`
+   */
+  progressIntervalBytes?: number | null;
+  /**
+   * Report progress once at least this many milliseconds passed since the previous report
+   * (checked as chunks arrive: a stalled stream reports nothing); `null` turns the time trigger off.
+   * @defaultValue `250` when `onProgress` is given, else `null`
+   */
+  progressIntervalMs?: number | null;
+  /**
+   * Called with each progress report; a throw errors the stream.
+   * @defaultValue `undefined` (no reports)
+   */
+  onProgress?: (progress: ByteCounterProgress) => void;
+}
+
+/**
+ * A `TransformStream` that passes every chunk on unchanged (the same `Uint8Array` objects) and counts the
+ * bytes and chunks that pass, with optional throttled progress reports: the Node `ByteCounter` for Web
+ * Streams, over the same core. There are no `'progress'` events: reports go to `onProgress`.
+ */
+export class ByteCounterStream extends StageStream<Uint8Array, ByteCounterStats> {
+  readonly #core: ByteCounterCore;
+
+  /**
+   * @param options - See {@link ByteCounterStreamOptions}.
+   * @throws TypeError when `options` has an unknown key or an option has the wrong type.
+   * @throws RangeError when an interval is negative, fractional or NaN.
+   */
+  constructor(options?: ByteCounterStreamOptions) {
+    validateOptionsObject(options, BYTE_COUNTER_OPTIONS);
+    const core = new ByteCounterCore({
+      progressIntervalBytes: options?.progressIntervalBytes,
+      progressIntervalMs: options?.progressIntervalMs,
+      onProgress: options?.onProgress,
+    });
+    super(core);
+    this.#core = core;
+  }
+
+  /** Raw bytes that have passed. */
+  get bytes(): number {
+    return this.#core.stats.bytes;
+  }
+
+  /** Non-empty chunks that have passed. */
+  get chunks(): number {
+    return this.#core.stats.chunks;
+  }
+}
