@@ -18,11 +18,12 @@ import {
   TerminalRendererStream,
 } from '../src/index';
 import { stageBytes, stageCuts, stageOptions } from './checks/stage-inputs';
+import { plainChunks, plainItem } from './checks/stage-outputs';
 import { concatBytes, cutBytes, readAll, sourceOf } from './checks/web-streams';
 
 // Differential: the web stream and the Node stage, same options, same bytes, same chunks → same output, same stats.
 
-/** What a Node stage (or a chain of two) emits for `chunks`, and the stage whose stats count. */
+/** What a Node stage (or a chain of two) emits for `chunks`. */
 async function throughNode<T>(chunks: Uint8Array[], stages: NodeJS.ReadWriteStream[]): Promise<T[]> {
   const failed = new Promise<never>((_, reject) => {
     for (const stage of stages) stage.once('error', reject);
@@ -40,29 +41,8 @@ function throughWeb<T>(chunks: Uint8Array[], streams: TransformStream[]): Promis
   return readAll(readable as ReadableStream<T>);
 }
 
-/** Byte chunks as plain arrays, the empty ones left out (Node's byte streams never emit one; a web stream may). */
-const chunksOf = (chunks: Uint8Array[]) =>
-  chunks.filter((chunk) => chunk.length > 0).map((chunk) => new Uint8Array(chunk));
-const unitOf = (unit: LineUnit) => ({
-  bytes: new Uint8Array(unit.bytes),
-  terminator: unit.terminator,
-  offset: unit.offset,
-});
-/** A unit or batch as plain data, every unit read (so both builds count their units as built). */
-function plainItem(item: LineUnit | LineBatch) {
-  if (!('units' in item)) return unitOf(item);
-  const { unitCount, longestUnitBytes } = item;
-  return {
-    bytes: new Uint8Array(item.bytes),
-    offset: item.offset,
-    unitCount,
-    longestUnitBytes,
-    units: item.units.map(unitOf),
-  };
-}
-
 const input = fc.tuple(stageBytes, stageCuts).map(([bytes, cuts]) => cutBytes(bytes, cuts));
-const runs = { numRuns: propertyRuns(Number(process.env.RUNS ?? 150)) };
+const runs = { numRuns: propertyRuns(100) };
 
 describe('the web streams against the Node stages', () => {
   it('should give ByteCounterStream the output, stats and progress of ByteCounter', async () => {
@@ -77,7 +57,7 @@ describe('the web streams against the Node stages', () => {
         const web = new ByteCounterStream({ ...options, onProgress: onProgress('web') });
         const nodeOut = await throughNode<Buffer>(chunks, [node]);
         const webOut = await throughWeb<Uint8Array>(chunks, [web]);
-        expect(chunksOf(webOut)).toEqual(chunksOf(nodeOut));
+        expect(plainChunks(webOut)).toEqual(plainChunks(nodeOut));
         expect(web.stats).toEqual(node.stats);
         expect(reports.web).toEqual(reports.node);
       }),
@@ -130,8 +110,8 @@ describe('the web streams against the Node stages', () => {
       fc.asyncProperty(input, stageOptions.binaryGuard, async (chunks, options) => {
         const node = new BinaryGuard(options);
         const web = new BinaryGuardStream(options);
-        const nodeOut = chunksOf(await throughNode<Buffer>(chunks, [node]));
-        const webOut = chunksOf(await throughWeb<Uint8Array>(chunks, [web]));
+        const nodeOut = plainChunks(await throughNode<Buffer>(chunks, [node]));
+        const webOut = plainChunks(await throughWeb<Uint8Array>(chunks, [web]));
         expect(webOut).toEqual(nodeOut);
         expect(web.stats).toEqual(node.stats);
         for (let offset = 0; offset <= concatBytes(webOut).length; offset += 97)
@@ -146,8 +126,8 @@ describe('the web streams against the Node stages', () => {
       fc.asyncProperty(input, stageOptions.terminalRenderer, async (chunks, options) => {
         const node = new TerminalRenderer(options);
         const web = new TerminalRendererStream(options);
-        const nodeOut = chunksOf(await throughNode<Buffer>(chunks, [node]));
-        const webOut = chunksOf(await throughWeb<Uint8Array>(chunks, [web]));
+        const nodeOut = plainChunks(await throughNode<Buffer>(chunks, [node]));
+        const webOut = plainChunks(await throughWeb<Uint8Array>(chunks, [web]));
         expect(webOut).toEqual(nodeOut);
         expect(web.stats).toEqual(node.stats);
       }),
@@ -160,14 +140,126 @@ describe('the web streams against the Node stages', () => {
       fc.asyncProperty(input, stageOptions.repeatFolder, async (chunks, options) => {
         const node = new RepeatFolder(options);
         const web = new RepeatFolderStream(options);
-        const nodeOut = chunksOf(await throughNode<Buffer>(chunks, [node]));
-        const webOut = chunksOf(await throughWeb<Uint8Array>(chunks, [web]));
+        const nodeOut = plainChunks(await throughNode<Buffer>(chunks, [node]));
+        const webOut = plainChunks(await throughWeb<Uint8Array>(chunks, [web]));
         expect(webOut).toEqual(nodeOut);
         expect(web.stats).toEqual(node.stats);
         for (let offset = 0; offset <= concatBytes(webOut).length; offset += 13)
           expect(web.sourceOffsetOf(offset)).toBe(node.sourceOffsetOf(offset));
       }),
       runs,
+    );
+  });
+});
+
+/** Invalid options of each stage: the web stream must throw what the Node stage throws (class and message). */
+const INVALID: readonly (readonly [
+  string,
+  (options: never) => unknown,
+  (options: never) => unknown,
+  unknown,
+])[] = [
+  ...[{ progressIntervalBytes: -1 }, { progressIntervalMs: 'x' }, { onProgress: 1 }, { nope: 1 }, 5].map(
+    (options) =>
+      [
+        'ByteCounter',
+        (o: never) => new ByteCounter(o),
+        (o: never) => new ByteCounterStream(o),
+        options,
+      ] as const,
+  ),
+  ...[
+    { maxUnitBytes: 3 },
+    { batched: 'yes' },
+    { startOffset: -1 },
+    { startOffset: 0.5 },
+    { byteOps: {} },
+    null,
+  ].map(
+    (options) =>
+      [
+        'LineSplitter',
+        (o: never) => new LineSplitter(o),
+        (o: never) => new LineSplitterStream(o),
+        options,
+      ] as const,
+  ),
+  ...[{ fallback: [] }, { fallback: 5 }, { fallback: ['cp1252', 7] }, { codec: {} }, { fallbak: null }].map(
+    (options) =>
+      [
+        'FallbackDecoder',
+        (o: never) => new FallbackDecoder(o),
+        (o: never) => new FallbackDecoderStream(o),
+        options,
+      ] as const,
+  ),
+  ...[
+    { windowBytes: 1000 },
+    { label: '' },
+    { label: 1 },
+    { command: 1 },
+    { emitPlaceholder: 1 },
+    { byteOps: {} },
+    'x',
+  ].map(
+    (options) =>
+      [
+        'BinaryGuard',
+        (o: never) => new BinaryGuard(o),
+        (o: never) => new BinaryGuardStream(o),
+        options,
+      ] as const,
+  ),
+  ...[{ cols: 0 }, { maxLiveLines: 1.5 }, { maxLineBytes: '4' }, { maxLineBytes: 3 }, { colz: 1 }, []].map(
+    (options) =>
+      [
+        'TerminalRenderer',
+        (o: never) => new TerminalRenderer(o),
+        (o: never) => new TerminalRendererStream(o),
+        options,
+      ] as const,
+  ),
+  ...[{ maxLineBytes: 0 }, { maxLineBytes: null }, { byteOps: {} }].map(
+    (options) =>
+      [
+        'RepeatFolder',
+        (o: never) => new RepeatFolder(o),
+        (o: never) => new RepeatFolderStream(o),
+        options,
+      ] as const,
+  ),
+];
+
+/** What `make` throws, as class and message. */
+function thrown(make: () => unknown): { errorClass: string; message: string } | 'returned' {
+  try {
+    make();
+    return 'returned';
+  } catch (error) {
+    return { errorClass: (error as Error).constructor.name, message: (error as Error).message };
+  }
+}
+
+describe("the web streams' options against the Node stages'", () => {
+  it.each(INVALID)('should throw what %s throws for %j', (_name, node, web, options) => {
+    const expected = thrown(() => node(options as never));
+    expect(expected).not.toBe('returned');
+    expect(thrown(() => web(options as never))).toEqual(expected);
+  });
+
+  it("should name webLegacyCodec for an encoding it does not decode, and refuse 'auto' and host", () => {
+    expect(() => new FallbackDecoderStream({ fallback: 'gbk' })).toThrow(
+      new TypeError(
+        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('gbk')`,
+      ),
+    );
+    expect(() => new FallbackDecoderStream({ fallback: 'auto' })).toThrow(
+      new TypeError(
+        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('auto')`,
+      ),
+    );
+    expect(() => new FallbackDecoderStream({ host: { platform: 'linux' } } as never)).toThrow(
+      new TypeError('The "options" argument has an unknown option "host"'),
     );
   });
 });

@@ -1,7 +1,13 @@
 import type { CheckSuite } from './check';
 import { codepageChecks } from './codepages.checks';
 import { stageStreamChecks } from './stage-stream.checks';
+import { stageStreamsChecks } from './stage-streams.checks';
 import { webByteOpsChecks } from './web-byte-ops.checks';
 
 /** Every check suite: the one list that Node (vitest), Bun, Deno and Chromium run. */
-export const SUITES: readonly CheckSuite[] = [stageStreamChecks, webByteOpsChecks, codepageChecks];
+export const SUITES: readonly CheckSuite[] = [
+  stageStreamChecks,
+  webByteOpsChecks,
+  codepageChecks,
+  stageStreamsChecks,
+];
