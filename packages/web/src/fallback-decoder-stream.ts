@@ -10,7 +10,12 @@ import { webLegacyCodec } from './codepages/legacy-codec';
 import { StageStream } from './stage-stream';
 import { webByteOps } from './web-byte-ops';
 
-export type { DecoderInput, FallbackDecoderStats } from '@pipeguard/fallback-decoder/core';
+export {
+  type DecoderInput,
+  FallbackDecoderError,
+  type FallbackDecoderErrorCode,
+  type FallbackDecoderStats,
+} from '@pipeguard/fallback-decoder/core';
 
 const KNOWN_OPTIONS = ['fallback'] as const;
 

@@ -18,6 +18,8 @@ export { canonicalEncoding } from './codepages/canonical-encoding';
 export { type LegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
 export {
   type DecoderInput,
+  FallbackDecoderError,
+  type FallbackDecoderErrorCode,
   type FallbackDecoderStats,
   FallbackDecoderStream,
   type FallbackDecoderStreamOptions,

@@ -10,13 +10,14 @@ import {
   BinaryGuardStream,
   ByteCounterStream,
   type ChunkCore,
+  FallbackDecoderError,
   FallbackDecoderStream,
   LineSplitterStream,
   RepeatFolderStream,
   TerminalRendererStream,
   webLegacyCodec,
 } from '../../src/index';
-import { assert, assertEqual, assertThrows, type CheckContext, suite } from './check';
+import { assert, assertEqual, assertRejects, assertThrows, type CheckContext, suite } from './check';
 import { stageBytes, stageCuts, stageOptions } from './stage-inputs';
 import { driveCore, plainChunks, plainItem } from './stage-outputs';
 import { concatBytes, cutBytes, readAll, sourceOf, transformAll } from './web-streams';
@@ -257,6 +258,33 @@ export const stageStreamsChecks = suite('the stage streams', {
     for (const [make, errorClass, message] of cases) {
       assertThrows(make, { errorClass, fields: { message } }, message);
     }
+  },
+
+  "should error the stream with the stage's error and code, through pipeThrough": async () => {
+    const notAUnit = sourceOf<unknown>([bytesOf('fine\n'), 'not a unit']).readable;
+    await assertRejects(
+      readAll(notAUnit.pipeThrough(new FallbackDecoderStream() as TransformStream<unknown, string>)),
+      { errorClass: FallbackDecoderError, fields: { code: 'ERR_FALLBACK_DECODER_INVALID_CHUNK' } },
+      'a chunk the decoder cannot take',
+    );
+    const notBytes = sourceOf<unknown>(['text']).readable;
+    await assertRejects(
+      readAll(notBytes.pipeThrough(new BinaryGuardStream() as TransformStream<unknown, Uint8Array>)),
+      { errorClass: TypeError, fields: { code: 'ERR_INVALID_ARG_TYPE' } },
+      'a string written to a byte stage',
+    );
+    const failure = new Error('progress consumer failed');
+    const counter = new ByteCounterStream({
+      progressIntervalBytes: 1,
+      onProgress: () => {
+        throw failure;
+      },
+    });
+    await assertRejects(
+      readAll(sourceOf([bytesOf('a')]).readable.pipeThrough(counter)),
+      failure,
+      'onProgress',
+    );
   },
 
   'should not mutate the options object': () => {
