@@ -152,83 +152,67 @@ describe('the web streams against the Node stages', () => {
   });
 });
 
-/** Invalid options of each stage: the web stream must throw what the Node stage throws (class and message). */
-const INVALID: readonly (readonly [
-  string,
-  (options: never) => unknown,
-  (options: never) => unknown,
-  unknown,
-])[] = [
-  ...[{ progressIntervalBytes: -1 }, { progressIntervalMs: 'x' }, { onProgress: 1 }, { nope: 1 }, 5].map(
-    (options) =>
-      [
-        'ByteCounter',
-        (o: never) => new ByteCounter(o),
-        (o: never) => new ByteCounterStream(o),
-        options,
-      ] as const,
-  ),
-  ...[
-    { maxUnitBytes: 3 },
-    { batched: 'yes' },
-    { startOffset: -1 },
-    { startOffset: 0.5 },
-    { byteOps: {} },
-    null,
-  ].map(
-    (options) =>
-      [
-        'LineSplitter',
-        (o: never) => new LineSplitter(o),
-        (o: never) => new LineSplitterStream(o),
-        options,
-      ] as const,
-  ),
-  ...[{ fallback: [] }, { fallback: 5 }, { fallback: ['cp1252', 7] }, { codec: {} }, { fallbak: null }].map(
-    (options) =>
-      [
-        'FallbackDecoder',
-        (o: never) => new FallbackDecoder(o),
-        (o: never) => new FallbackDecoderStream(o),
-        options,
-      ] as const,
-  ),
-  ...[
-    { windowBytes: 1000 },
-    { label: '' },
-    { label: 1 },
-    { command: 1 },
-    { emitPlaceholder: 1 },
-    { byteOps: {} },
-    'x',
-  ].map(
-    (options) =>
-      [
-        'BinaryGuard',
-        (o: never) => new BinaryGuard(o),
-        (o: never) => new BinaryGuardStream(o),
-        options,
-      ] as const,
-  ),
-  ...[{ cols: 0 }, { maxLiveLines: 1.5 }, { maxLineBytes: '4' }, { maxLineBytes: 3 }, { colz: 1 }, []].map(
-    (options) =>
-      [
-        'TerminalRenderer',
-        (o: never) => new TerminalRenderer(o),
-        (o: never) => new TerminalRendererStream(o),
-        options,
-      ] as const,
-  ),
-  ...[{ maxLineBytes: 0 }, { maxLineBytes: null }, { byteOps: {} }].map(
-    (options) =>
-      [
-        'RepeatFolder',
-        (o: never) => new RepeatFolder(o),
-        (o: never) => new RepeatFolderStream(o),
-        options,
-      ] as const,
-  ),
+type Make = (options: never) => unknown;
+
+/** Each stage's Node and web constructors, with invalid options of it. */
+const STAGES: readonly (readonly [string, Make, Make, readonly unknown[]])[] = [
+  [
+    'ByteCounter',
+    (o) => new ByteCounter(o),
+    (o) => new ByteCounterStream(o),
+    [{ progressIntervalBytes: -1 }, { progressIntervalMs: 'x' }, { onProgress: 1 }, { nope: 1 }, 5],
+  ],
+  [
+    'LineSplitter',
+    (o) => new LineSplitter(o),
+    (o) => new LineSplitterStream(o),
+    [
+      { maxUnitBytes: 3 },
+      { batched: 'yes' },
+      { startOffset: -1 },
+      { startOffset: 0.5 },
+      { byteOps: {} },
+      null,
+    ],
+  ],
+  [
+    'FallbackDecoder',
+    (o) => new FallbackDecoder(o),
+    (o) => new FallbackDecoderStream(o),
+    [{ fallback: [] }, { fallback: 5 }, { fallback: ['cp1252', 7] }, { codec: {} }, { fallbak: null }],
+  ],
+  [
+    'BinaryGuard',
+    (o) => new BinaryGuard(o),
+    (o) => new BinaryGuardStream(o),
+    [
+      { windowBytes: 1000 },
+      { label: '' },
+      { label: 1 },
+      { command: 1 },
+      { emitPlaceholder: 1 },
+      { byteOps: {} },
+      'x',
+    ],
+  ],
+  [
+    'TerminalRenderer',
+    (o) => new TerminalRenderer(o),
+    (o) => new TerminalRendererStream(o),
+    [{ cols: 0 }, { maxLiveLines: 1.5 }, { maxLineBytes: '4' }, { maxLineBytes: 3 }, { colz: 1 }, []],
+  ],
+  [
+    'RepeatFolder',
+    (o) => new RepeatFolder(o),
+    (o) => new RepeatFolderStream(o),
+    [{ maxLineBytes: 0 }, { maxLineBytes: null }, { byteOps: {} }],
+  ],
 ];
+
+/** Invalid options: the web stream must throw what the Node stage throws (class and message). */
+const INVALID = STAGES.flatMap(([name, node, web, invalid]) =>
+  invalid.map((options) => [name, options, node, web] as const),
+);
 
 /** What `make` throws, as class and message. */
 function thrown(make: () => unknown): { errorClass: string; message: string } | 'returned' {
@@ -241,7 +225,7 @@ function thrown(make: () => unknown): { errorClass: string; message: string } | 
 }
 
 describe("the web streams' options against the Node stages'", () => {
-  it.each(INVALID)('should throw what %s throws for %j', (_name, node, web, options) => {
+  it.each(INVALID)('should throw what %s throws for %j', (_name, options, node, web) => {
     const expected = thrown(() => node(options as never));
     expect(expected).not.toBe('returned');
     expect(thrown(() => web(options as never))).toEqual(expected);
