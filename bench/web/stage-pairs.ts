@@ -11,7 +11,7 @@ import {
   RepeatFolderStream,
   TerminalRendererStream,
 } from '@pipeguard/web';
-import { CHUNK_BYTES } from './stream-pairs';
+import { CHUNK_BYTES, chunkSource } from './stream-pairs';
 
 const BLOCK_BYTES = 16 * CHUNK_BYTES;
 const SENTENCES = [
@@ -82,15 +82,11 @@ export async function pumpStages(
   streams: readonly TransformStream<never, Item>[],
   chunks: readonly Uint8Array[],
 ): Promise<number> {
-  let index = 0;
   let bytes = 0;
-  const source = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (index < chunks.length) controller.enqueue(chunks[index++] as Uint8Array);
-      else controller.close();
-    },
-  });
-  const readable = streams.reduce<ReadableStream>((from, stream) => from.pipeThrough(stream), source);
+  const readable = streams.reduce<ReadableStream>(
+    (from, stream) => from.pipeThrough(stream),
+    chunkSource(chunks),
+  );
   await readable.pipeTo(
     new WritableStream<Item>({
       write(item) {

@@ -1,11 +1,8 @@
 import {
   BINARY_GUARD_OPTIONS,
   BinaryGuardCore,
-  type BinaryGuardEncoding,
   type BinaryGuardOptions,
-  type BinaryGuardSegment,
   type BinaryGuardStats,
-  type BinaryGuardVerdictCounts,
 } from '@pipeguard/binary-guard/core';
 import { type SourceOffsets, validateOptionsObject } from '@pipeguard/shared/core';
 import { StageStream } from './stage-stream';
@@ -23,7 +20,8 @@ export type {
 /**
  * A `TransformStream` of bytes that passes text unchanged (UTF-8, legacy codepages, UTF-16 with a BOM) and
  * withholds binary, one short placeholder in each withheld run's place: the Node `BinaryGuard` for Web
- * Streams over the same core. Text passes as views of the written chunks, one `Uint8Array` per chunk.
+ * Streams over the same core. Text passes as views of the written chunks, one `Uint8Array` per chunk;
+ * `stats` has what the Node stage's getters give (`placeholder`, `withheld`, `encoding`, `segments`…).
  */
 export class BinaryGuardStream extends StageStream<Uint8Array, BinaryGuardStats> implements SourceOffsets {
   readonly #core: BinaryGuardCore;
@@ -48,40 +46,5 @@ export class BinaryGuardStream extends StageStream<Uint8Array, BinaryGuardStats>
    */
   sourceOffsetOf(outputOffset: number): number | null {
     return this.#core.sourceOffsetOf(outputOffset);
-  }
-
-  /** One text for every withheld run so far (a placeholder, or a summary of several), or `null`. */
-  get placeholder(): string | null {
-    return this.#core.placeholder;
-  }
-
-  /** Whether any binary was met (withheld so far, or being withheld). */
-  get withheld(): boolean {
-    return this.#core.withheld;
-  }
-
-  /** Raw input bytes withheld for good so far. */
-  get withheldBytes(): number {
-    return this.#core.withheldBytes;
-  }
-
-  /** Raw input bytes passed through so far (placeholders not included). */
-  get passedBytes(): number {
-    return this.#core.passedBytes;
-  }
-
-  /** How the passed text is encoded. */
-  get encoding(): BinaryGuardEncoding {
-    return this.#core.encoding;
-  }
-
-  /** How many segments got each verdict. */
-  get verdicts(): BinaryGuardVerdictCounts {
-    return this.#core.verdicts;
-  }
-
-  /** Copies of the first 32 segments, in stream order. */
-  get segments(): BinaryGuardSegment[] {
-    return this.#core.segments;
   }
 }

@@ -1,7 +1,7 @@
 import {
   BYTE_COUNTER_OPTIONS,
   ByteCounterCore,
-  type ByteCounterProgress,
+  type ByteCounterCoreOptions,
   type ByteCounterStats,
 } from '@pipeguard/byte-counter/core';
 import { validateOptionsObject } from '@pipeguard/shared/core';
@@ -9,26 +9,14 @@ import { StageStream } from './stage-stream';
 
 export type { ByteCounterProgress, ByteCounterStats } from '@pipeguard/byte-counter/core';
 
-/** Options of {@link ByteCounterStream}, those of the Node `ByteCounter`; an unknown key is a `TypeError`. */
-export interface ByteCounterStreamOptions {
-  /**
-   * Report progress once at least this many bytes passed since the previous report; `null` turns
-   * the byte trigger off.
-   * @defaultValue `null`
-   */
-  progressIntervalBytes?: number | null;
-  /**
-   * Report progress once at least this many milliseconds passed since the previous report
-   * (checked as chunks arrive: a stalled stream reports nothing); `null` turns the time trigger off.
-   * @defaultValue `250` when `onProgress` is given, else `null`
-   */
-  progressIntervalMs?: number | null;
-  /**
-   * Called with each progress report; a throw errors the stream.
-   * @defaultValue `undefined` (no reports)
-   */
-  onProgress?: (progress: ByteCounterProgress) => void;
-}
+/**
+ * Options of {@link ByteCounterStream}, those of the Node `ByteCounter` (`progressIntervalBytes`,
+ * `progressIntervalMs`, `onProgress`; an unknown key is a `TypeError`). A throw in `onProgress` errors the stream.
+ */
+export type ByteCounterStreamOptions = Pick<
+  ByteCounterCoreOptions,
+  'progressIntervalBytes' | 'progressIntervalMs' | 'onProgress'
+>;
 
 /**
  * A `TransformStream` that passes every chunk on unchanged (the same `Uint8Array` objects) and counts the

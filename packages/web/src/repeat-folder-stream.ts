@@ -1,6 +1,7 @@
 import {
   REPEAT_FOLDER_OPTIONS,
   RepeatFolderCore,
+  type RepeatFolderCoreOptions,
   type RepeatFolderStats,
 } from '@pipeguard/repeat-folder/core';
 import { type SourceOffsets, validateOptionsObject } from '@pipeguard/shared/core';
@@ -9,15 +10,8 @@ import { webByteOps } from './web-byte-ops';
 
 export type { RepeatFolderStats } from '@pipeguard/repeat-folder/core';
 
-/** Options of {@link RepeatFolderStream}, those of the Node `RepeatFolder`; an unknown key is a `TypeError`. */
-export interface RepeatFolderStreamOptions {
-  /**
-   * Longest line (with its line feed) that is compared and folded; a longer line always passes, so
-   * memory stays within one line of this size.
-   * @defaultValue `4096` (bytes)
-   */
-  maxLineBytes?: number;
-}
+/** Options of {@link RepeatFolderStream}, those of the Node `RepeatFolder` (`maxLineBytes`); an unknown key is a `TypeError`. */
+export type RepeatFolderStreamOptions = Pick<RepeatFolderCoreOptions, 'maxLineBytes'>;
 
 /**
  * A `TransformStream` of bytes that keeps a run of identical consecutive lines once, followed by

@@ -180,8 +180,11 @@ export const stageStreamsChecks = suite('the stage streams', {
     const chunks = [bytesOf('before\n'), binary, bytesOf('\nafter\n')];
     const text = textOf(await readAll(sourceOf(chunks).readable.pipeThrough(guard)));
     assert(text.startsWith('before\n') && text.endsWith('after\n'), `the text passes: ${text}`);
-    assert(guard.withheld && guard.stats.withheldBytes > 0, 'the run is withheld');
-    assert(guard.placeholder !== null && text.includes(guard.placeholder), `the placeholder is in: ${text}`);
+    assert(guard.stats.withheld && guard.stats.withheldBytes > 0, 'the run is withheld');
+    assert(
+      guard.stats.placeholder !== null && text.includes(guard.stats.placeholder),
+      `the placeholder is in: ${text}`,
+    );
     assertEqual(guard.sourceOffsetOf(0), 0, 'the first output byte comes from the first input byte');
   },
 
