@@ -27,20 +27,26 @@ export async function pump(
   stream: TransformStream<Uint8Array, Uint8Array>,
   chunks: readonly Uint8Array[],
 ): Promise<number> {
-  let index = 0;
   let bytes = 0;
-  const source = new ReadableStream<Uint8Array>({
+  await chunkSource(chunks)
+    .pipeThrough(stream)
+    .pipeTo(
+      new WritableStream({
+        write(chunk) {
+          bytes += chunk.length;
+        },
+      }),
+    );
+  return bytes;
+}
+
+/** A source that gives `chunks`, one per pull, then closes: what every contender reads from. */
+export function chunkSource(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  let index = 0;
+  return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (index < chunks.length) controller.enqueue(chunks[index++] as Uint8Array);
       else controller.close();
     },
   });
-  await source.pipeThrough(stream).pipeTo(
-    new WritableStream({
-      write(chunk) {
-        bytes += chunk.length;
-      },
-    }),
-  );
-  return bytes;
 }

@@ -1,8 +1,49 @@
 export { AbortError, PipelineError, type PipelineErrorCode } from '@pipeguard/pipeline/core';
 export { acceptBytes } from './accept-bytes';
+export {
+  type BinaryGuardEncoding,
+  type BinaryGuardOptions,
+  type BinaryGuardSegment,
+  type BinaryGuardStats,
+  BinaryGuardStream,
+  type BinaryGuardVerdictCounts,
+  type BinaryGuardWithheldRun,
+} from './binary-guard-stream';
+export {
+  type ByteCounterProgress,
+  type ByteCounterStats,
+  ByteCounterStream,
+  type ByteCounterStreamOptions,
+} from './byte-counter-stream';
 export { type Capture, type CaptureStreamOptions, captureStream } from './capture-stream';
 export { canonicalEncoding } from './codepages/canonical-encoding';
 export { type LegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
+export {
+  type DecoderInput,
+  FallbackDecoderError,
+  type FallbackDecoderErrorCode,
+  type FallbackDecoderStats,
+  FallbackDecoderStream,
+  type FallbackDecoderStreamOptions,
+} from './fallback-decoder-stream';
+export {
+  type LineBatch,
+  type LineSplitterOptions,
+  type LineSplitterStats,
+  LineSplitterStream,
+  type LineTerminator,
+  type LineUnit,
+} from './line-splitter-stream';
+export {
+  type RepeatFolderStats,
+  RepeatFolderStream,
+  type RepeatFolderStreamOptions,
+} from './repeat-folder-stream';
 export type { ChunkCore, StageStreamInit } from './stage-stream';
 export { StageStream } from './stage-stream';
+export {
+  type TerminalRendererOptions,
+  type TerminalRendererStats,
+  TerminalRendererStream,
+} from './terminal-renderer-stream';
 export { webByteOps } from './web-byte-ops';

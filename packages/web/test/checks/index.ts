@@ -2,6 +2,7 @@ import { captureStreamChecks } from './capture-stream.checks';
 import type { CheckSuite } from './check';
 import { codepageChecks } from './codepages.checks';
 import { stageStreamChecks } from './stage-stream.checks';
+import { stageStreamsChecks } from './stage-streams.checks';
 import { webByteOpsChecks } from './web-byte-ops.checks';
 
 /** Every check suite: the one list that Node (vitest), Bun, Deno and Chromium run. */
@@ -10,4 +11,5 @@ export const SUITES: readonly CheckSuite[] = [
   webByteOpsChecks,
   codepageChecks,
   captureStreamChecks,
+  stageStreamsChecks,
 ];
