@@ -1,8 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The SDK is the MCP server's dependency, not the bench's: its client is loaded from there.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type RunResult, run } from '@pipeguard/pipeline';
 import { MiB } from './lib/inputs';
-import { connectHttp, type HttpServer, rssOf, startHttpServer, stopHttpServer } from './lib/mcp-http-server';
+import {
+  connectHttp,
+  type HttpServer,
+  MCP_BIN,
+  rssOf,
+  startHttpServer,
+  stopHttpServer,
+} from './lib/mcp-http-server';
 import { defineGroup, defineQuestion } from './lib/question';
+import { medianRoundTrip } from './lib/round-trip';
 
 /** Sixteen clients, the server's default session cap. */
 const CLIENTS = 16;
@@ -13,24 +26,160 @@ const SEQ_BYTES = 6_888_896;
 const callRunCommand = (client: Client, args: Record<string, unknown>) =>
   client.callTool({ name: 'run_command', arguments: args }, undefined, { timeout: 600_000 });
 
+interface Connected {
+  stdio: Client;
+  http: { server: HttpServer; client: Client };
+  /** Where the run()-as-the-tool contender spills, as the server's spill directory. */
+  spillRoot: string;
+  /** Sequential calls per measured run. */
+  calls: number;
+  /** Each run's median ms per call, by contender, in run order (the warm-up first). */
+  medians: Map<string, number[]>;
+}
+
+/** The round trip's target: HTTP within this many ms of run() (issue 28). */
+const TARGET_EXTRA_MS = 20;
+
+const middle = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = (sorted.length - 1) / 2;
+  return ((sorted[Math.floor(half)] as number) + (sorted[Math.ceil(half)] as number)) / 2;
+};
+
+/**
+ * The figures the round trip is judged by, which the ratio column cannot show: per contender, the
+ * median over rounds of its median ms per call, and of the difference from run()'s in the same round
+ * (they ran back to back). `null` when a contender ran only once (the RSS probe).
+ */
+function roundTripSummary({ medians }: Connected): string | null {
+  const baseline = medians.get('run() directly') ?? [];
+  if (baseline.length < 2) return null;
+  const parts = [...medians].map(([name, perRun]) => {
+    const rounds = perRun.slice(1);
+    const extra = middle(rounds.map((ms, round) => ms - (baseline[round + 1] as number)));
+    const sign = extra >= 0 ? '+' : '';
+    const target = name === 'run_command over HTTP' ? `; target ≤ +${TARGET_EXTRA_MS}` : '';
+    return name === 'run() directly'
+      ? `${name} ${middle(rounds).toFixed(1)} ms`
+      : `${name} ${middle(rounds).toFixed(1)} ms (${sign}${extra.toFixed(1)}${target})`;
+  });
+  return `round trip, median ms per call over ${baseline.length - 1} rounds: ${parts.join('; ')}`;
+}
+
+/** Runs `calls` calls of `once` in a row and records their median ms under `name`. */
+async function recordRoundTrip(input: Connected, name: string, once: () => Promise<unknown>) {
+  const ms = await medianRoundTrip(input.calls, once);
+  input.medians.set(name, [...(input.medians.get(name) ?? []), ms]);
+  return ms;
+}
+
+/**
+ * `run('true')` with the options `run_command` gives it for `{ argv: ['true'] }`: the agent profile, its
+ * 32 KiB budget and two-minute timeout, and a run directory of its own to spill into (made and removed
+ * per call, as the server does). What a call costs in the server besides the MCP layer and transport.
+ */
+async function runAsTheTool(spillRoot: string): Promise<RunResult> {
+  const spill = await mkdtemp(join(spillRoot, 'run-'));
+  try {
+    return await run('true', [], {
+      profile: 'agent',
+      maxBytes: 32 * 1024,
+      command: 'true',
+      cwd: process.cwd(),
+      timeout: 120_000,
+      spill,
+      spillMaxBytes: 32 * MiB,
+      signal: new AbortController().signal,
+    });
+  } finally {
+    await rm(spill, { recursive: true, force: true });
+  }
+}
+
+const perCall = (ms: unknown) => `median ${(ms as number).toFixed(1)} ms per call`;
+
 interface Crowd {
   server: HttpServer;
   clients: Client[];
   args: string[];
+  /** The server's peak RSS growth of each run, MiB, the warm-up first. */
+  growths: number[];
 }
 
 export default defineQuestion({
   id: 'mcp-http',
-  title: 'MCP server over Streamable HTTP: 16 clients at once (the round trip is in mcp.bench.ts)',
+  title:
+    'MCP server over Streamable HTTP: the round trip of run_command (and over stdio) vs run() called directly; 16 clients at once',
   groups: [
+    defineGroup<Connected>({
+      name: 'round-trip of `true` (bytes column: calls; correctness: median ms per call in the warm-up; a run is 50 calls in a row)',
+      setup: async ({ quick }) => {
+        const stdio = new Client({ name: 'pipeguard-bench', version: '0.0.0' });
+        await stdio.connect(
+          new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], stderr: 'ignore' }),
+        );
+        const server = await startHttpServer(1);
+        const http = { server, client: await connectHttp(server) };
+        const spillRoot = await mkdtemp(join(tmpdir(), 'pipeguard-bench-spill-'));
+        return { stdio, http, spillRoot, calls: quick ? 5 : 50, medians: new Map() };
+      },
+      teardown: async (input) => {
+        const summary = roundTripSummary(input);
+        if (summary !== null) process.stderr.write(`  ${summary}\n`);
+        const { stdio, http, spillRoot } = input;
+        await stdio.close();
+        await stopHttpServer(http.server, [http.client]);
+        await rm(spillRoot, { recursive: true, force: true });
+      },
+      bytes: (input) => input.calls,
+      baseline: 'run() directly',
+      runs: 7,
+      contenders: [
+        {
+          name: 'run() directly',
+          run: (input) => recordRoundTrip(input, 'run() directly', () => run('true')),
+          verify: perCall,
+        },
+        {
+          name: 'run() as run_command calls it (agent profile, spill directory)',
+          run: (input) =>
+            recordRoundTrip(input, 'run() as run_command calls it', () => runAsTheTool(input.spillRoot)),
+          verify: perCall,
+        },
+        {
+          name: 'run_command over stdio',
+          run: (input) =>
+            recordRoundTrip(input, 'run_command over stdio', () =>
+              callRunCommand(input.stdio, { argv: ['true'] }),
+            ),
+          verify: perCall,
+        },
+        {
+          name: 'run_command over HTTP',
+          run: (input) =>
+            recordRoundTrip(input, 'run_command over HTTP', () =>
+              callRunCommand(input.http.client, { argv: ['true'] }),
+            ),
+          verify: perCall,
+        },
+      ],
+    }),
     defineGroup<Crowd>({
       name: '16 clients at once, each running `seq 1 1000000` (correctness: the server process RSS growth)',
       setup: async ({ quick }) => {
         const server = await startHttpServer(CLIENTS);
         const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connectHttp(server)));
-        return { server, clients, args: ['seq', '1', quick ? '10000' : '1000000'] };
+        return { server, clients, args: ['seq', '1', quick ? '10000' : '1000000'], growths: [] };
       },
-      teardown: ({ server, clients }) => stopHttpServer(server, clients),
+      teardown: ({ server, clients, growths }) => {
+        if (growths.length > 1) {
+          const each = growths.map((growth) => growth.toFixed(1)).join(', ');
+          process.stderr.write(
+            `  16 clients: server peak RSS growth per run (warm-up first) ${each} MiB; max ${Math.max(...growths).toFixed(1)} (target < 200)\n`,
+          );
+        }
+        return stopHttpServer(server, clients);
+      },
       bytes: (input) => CLIENTS * (input.args[2] === '1000000' ? SEQ_BYTES : 48_894),
       baseline: '16 run() in this process',
       runs: 3,
@@ -48,7 +197,7 @@ export default defineQuestion({
         },
         {
           name: '16 HTTP clients, run_command',
-          run: async ({ server, clients, args }) => {
+          run: async ({ server, clients, args, growths }) => {
             const pid = server.child.pid as number;
             const before = rssOf(pid);
             let peak = before;
@@ -59,7 +208,9 @@ export default defineQuestion({
               clients.map((client) => callRunCommand(client, { argv: args })),
             );
             clearInterval(sampler);
-            return { answers, growthMiB: (Math.max(peak, rssOf(pid)) - before) / MiB };
+            const growthMiB = (Math.max(peak, rssOf(pid)) - before) / MiB;
+            growths.push(growthMiB);
+            return { answers, growthMiB };
           },
           verify: (output) => {
             const { answers, growthMiB } = output as {
