@@ -15,7 +15,7 @@ import {
   stopHttpServer,
 } from './lib/mcp-http-server';
 import { defineGroup, defineQuestion } from './lib/question';
-import { medianRoundTrip } from './lib/round-trip';
+import { RoundTripLog } from './lib/round-trip-log';
 
 /** Sixteen clients, the server's default session cap. */
 const CLIENTS = 16;
@@ -28,50 +28,17 @@ const callRunCommand = (client: Client, args: Record<string, unknown>) =>
 
 interface Connected {
   stdio: Client;
+  stdioPid: number;
   http: { server: HttpServer; client: Client };
   /** Where the run()-as-the-tool contender spills, as the server's spill directory. */
   spillRoot: string;
   /** Sequential calls per measured run. */
   calls: number;
-  /** Each run's median ms per call, by contender, in run order (the warm-up first). */
-  medians: Map<string, number[]>;
+  log: RoundTripLog;
 }
 
 /** The round trip's target: HTTP within this many ms of run() (issue 28). */
-const TARGET_EXTRA_MS = 20;
-
-const middle = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = (sorted.length - 1) / 2;
-  return ((sorted[Math.floor(half)] as number) + (sorted[Math.ceil(half)] as number)) / 2;
-};
-
-/**
- * The figures the round trip is judged by, which the ratio column cannot show: per contender, the
- * median over rounds of its median ms per call, and of the difference from run()'s in the same round
- * (they ran back to back). `null` when a contender ran only once (the RSS probe).
- */
-function roundTripSummary({ medians }: Connected): string | null {
-  const baseline = medians.get('run() directly') ?? [];
-  if (baseline.length < 2) return null;
-  const parts = [...medians].map(([name, perRun]) => {
-    const rounds = perRun.slice(1);
-    const extra = middle(rounds.map((ms, round) => ms - (baseline[round + 1] as number)));
-    const sign = extra >= 0 ? '+' : '';
-    const target = name === 'run_command over HTTP' ? `; target ≤ +${TARGET_EXTRA_MS}` : '';
-    return name === 'run() directly'
-      ? `${name} ${middle(rounds).toFixed(1)} ms`
-      : `${name} ${middle(rounds).toFixed(1)} ms (${sign}${extra.toFixed(1)}${target})`;
-  });
-  return `round trip, median ms per call over ${baseline.length - 1} rounds: ${parts.join('; ')}`;
-}
-
-/** Runs `calls` calls of `once` in a row and records their median ms under `name`. */
-async function recordRoundTrip(input: Connected, name: string, once: () => Promise<unknown>) {
-  const ms = await medianRoundTrip(input.calls, once);
-  input.medians.set(name, [...(input.medians.get(name) ?? []), ms]);
-  return ms;
-}
+const TARGET = { contender: 'run_command over HTTP', extraMs: 20 };
 
 /**
  * `run('true')` with the options `run_command` gives it for `{ argv: ['true'] }`: the agent profile, its
@@ -115,41 +82,45 @@ export default defineQuestion({
       name: 'round-trip of `true` (bytes column: calls; correctness: median ms per call in the warm-up; a run is 50 calls in a row)',
       setup: async ({ quick }) => {
         const stdio = new Client({ name: 'pipeguard-bench', version: '0.0.0' });
-        await stdio.connect(
-          new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], stderr: 'ignore' }),
-        );
+        const transport = new StdioClientTransport({
+          command: process.execPath,
+          args: [MCP_BIN],
+          stderr: 'ignore',
+        });
+        await stdio.connect(transport);
+        const stdioPid = transport.pid as number;
         const server = await startHttpServer(1);
         const http = { server, client: await connectHttp(server) };
         const spillRoot = await mkdtemp(join(tmpdir(), 'pipeguard-bench-spill-'));
-        return { stdio, http, spillRoot, calls: quick ? 5 : 50, medians: new Map() };
+        return { stdio, stdioPid, http, spillRoot, log: new RoundTripLog(quick ? 5 : 50) };
       },
       teardown: async (input) => {
-        const summary = roundTripSummary(input);
+        const summary = input.log.summary('run() directly', TARGET);
         if (summary !== null) process.stderr.write(`  ${summary}\n`);
         const { stdio, http, spillRoot } = input;
         await stdio.close();
         await stopHttpServer(http.server, [http.client]);
         await rm(spillRoot, { recursive: true, force: true });
       },
-      bytes: (input) => input.calls,
+      bytes: (input) => input.log.calls,
       baseline: 'run() directly',
       runs: 7,
       contenders: [
         {
           name: 'run() directly',
-          run: (input) => recordRoundTrip(input, 'run() directly', () => run('true')),
+          run: (input) => input.log.record('run() directly', null, () => run('true')),
           verify: perCall,
         },
         {
           name: 'run() as run_command calls it (agent profile, spill directory)',
           run: (input) =>
-            recordRoundTrip(input, 'run() as run_command calls it', () => runAsTheTool(input.spillRoot)),
+            input.log.record('run() as run_command calls it', null, () => runAsTheTool(input.spillRoot)),
           verify: perCall,
         },
         {
           name: 'run_command over stdio',
           run: (input) =>
-            recordRoundTrip(input, 'run_command over stdio', () =>
+            input.log.record('run_command over stdio', input.stdioPid, () =>
               callRunCommand(input.stdio, { argv: ['true'] }),
             ),
           verify: perCall,
@@ -157,7 +128,7 @@ export default defineQuestion({
         {
           name: 'run_command over HTTP',
           run: (input) =>
-            recordRoundTrip(input, 'run_command over HTTP', () =>
+            input.log.record('run_command over HTTP', input.http.server.child.pid as number, () =>
               callRunCommand(input.http.client, { argv: ['true'] }),
             ),
           verify: perCall,
