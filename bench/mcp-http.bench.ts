@@ -32,8 +32,7 @@ interface Connected {
   http: { server: HttpServer; client: Client };
   /** Where the run()-as-the-tool contender spills, as the server's spill directory. */
   spillRoot: string;
-  /** Sequential calls per measured run. */
-  calls: number;
+  /** Each run's figures, and the sequential calls per measured run. */
   log: RoundTripLog;
 }
 
