@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { PassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BinaryGuard } from '@pipeguard/binary-guard';
@@ -5,10 +6,28 @@ import { LineSplitter } from '@pipeguard/line-splitter';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { streamOf } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
+import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
 import { proseChunks, pumpStages, STAGE_STREAMS, STAGE_TARGETS } from './web/stage-pairs';
 import { CHUNK_BYTES, logChunks, pump, STREAMS } from './web/stream-pairs';
 
 const MiB = 1024 * 1024;
+
+/** The targets' streams, read from a file as Node hands a web stream out (`FileHandle#readableWebStream`). */
+const FILE_STREAMS = ['identity TransformStream', ...STAGE_TARGETS];
+
+/** Pulls `file` through `streams` as a byte stream of the file's reads; resolves with the bytes moved. */
+async function pumpFile(
+  streams: readonly TransformStream<never, unknown>[],
+  file: WrittenTempFile,
+): Promise<number> {
+  const handle = await open(file.path);
+  try {
+    const source = handle.readableWebStream({ type: 'bytes' }) as unknown as ReadableStream<Uint8Array>;
+    return await pumpStages(streams as never, [], source);
+  } finally {
+    await handle.close();
+  }
+}
 
 const NODE_STAGES: Record<string, () => NodeJS.ReadWriteStream> = {
   'PassThrough (node:stream)': () => new PassThrough(),
@@ -64,6 +83,23 @@ export default defineQuestion({
             : `moved ${String(bytes)} bytes`,
       })),
       // The issue's targets: the guard on UTF-8, the renderer on plain text, the splitter.
+      targets: STAGE_TARGETS.map((contender) => ({ contender, minRatio: 0.9 })),
+    }),
+    defineGroup<WrittenTempFile>({
+      // Where the Node stages reach 0.9x PassThrough: a file, whose reads cost what a real source costs.
+      name: 'the same prose from a file, read as a web stream (FileHandle#readableWebStream): the targets',
+      setup: ({ quick }) => {
+        const block = proseChunks(16 * CHUNK_BYTES);
+        return writeTempFile('prose.txt', Buffer.concat(block), (quick ? 4 : 256) * MiB);
+      },
+      teardown: removeTempFile,
+      bytes: (file) => file.bytes,
+      baseline: 'identity TransformStream',
+      contenders: FILE_STREAMS.map((name) => ({
+        name,
+        run: (file: WrittenTempFile) => pumpFile((STAGE_STREAMS[name] as () => never[])(), file),
+        verify: (bytes, file) => (bytes === file.bytes ? 'ok' : `moved ${String(bytes)} bytes`),
+      })),
       targets: STAGE_TARGETS.map((contender) => ({ contender, minRatio: 0.9 })),
     }),
     defineGroup<Buffer[]>({

@@ -77,16 +77,14 @@ export const STAGE_STREAMS: Record<string, () => TransformStream<never, Item>[]>
 /** The contenders whose ratio the issue sets (≥ 0.9 of the identity TransformStream). */
 export const STAGE_TARGETS = ['BinaryGuardStream', 'TerminalRendererStream', 'LineSplitterStream batched'];
 
-/** Pulls `chunks` through `streams` into a sink; resolves with the input bytes the output stands for. */
+/** Pulls `chunks` (or `source`) through `streams` into a sink; resolves with the input bytes the output stands for. */
 export async function pumpStages(
   streams: readonly TransformStream<never, Item>[],
   chunks: readonly Uint8Array[],
+  source: ReadableStream<Uint8Array> = chunkSource(chunks),
 ): Promise<number> {
   let bytes = 0;
-  const readable = streams.reduce<ReadableStream>(
-    (from, stream) => from.pipeThrough(stream),
-    chunkSource(chunks),
-  );
+  const readable = streams.reduce<ReadableStream>((from, stream) => from.pipeThrough(stream), source);
   await readable.pipeTo(
     new WritableStream<Item>({
       write(item) {

@@ -2,13 +2,11 @@
 // The page's script: fetches a CI log and shows it as a terminal would once drawn (progress bars
 // redrawn in place, colours removed), text streaming into the page as the body arrives. Bundle it
 // (`pnpm exec esbuild examples/ci-log-page/page.ts --bundle --format=esm --outfile=examples/ci-log-page/page.js`)
-// and serve the folder with any static server; examples/test/ci-log-page.test.ts does both in Chromium.
-import { SourceOffsetMap } from '@pipeguard/shared/core';
-import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
-import { StageStream, webByteOps } from '@pipeguard/web';
+// and serve the folder with any static server; examples/test/web-examples.test.ts does both in Chromium.
+import { TerminalRendererStream } from '@pipeguard/web';
 
-/** The renderer as a TransformStream of bytes (`new TerminalRendererStream({ cols: 120 })` once it ships). */
-const renderer = new StageStream(new TerminalRendererCore({ cols: 120 }, webByteOps, new SourceOffsetMap()));
+/** The renderer as a TransformStream of bytes, on a terminal 120 columns wide. */
+const renderer = new TerminalRendererStream({ cols: 120 });
 
 const log = document.getElementById('log') as HTMLElement;
 const response = await fetch('./ci.log');
