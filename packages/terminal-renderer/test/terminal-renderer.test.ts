@@ -176,6 +176,17 @@ describe('TerminalRenderer', () => {
     expect(renderer.sourceOffsetOf(-1)).toBeNull();
   });
 
+  it('should map each short drawn line to its own input start when a burst of them comes out', async () => {
+    // The shared map's credit keeps a burst of stretches shorter than its grain exact.
+    const line = '\x1b[1mok\x1b[0m\n';
+    const { output, renderer } = await render(Buffer.from(line.repeat(20)));
+    expect(text(output)).toBe('ok\n'.repeat(20));
+    for (let index = 0; index < 20; index++) {
+      expect(renderer.sourceOffsetOf(index * 3)).toBe(index * line.length);
+      expect(renderer.sourceOffsetOf(index * 3 + 2)).toBe(index * line.length);
+    }
+  });
+
   it('should answer sourceOffsetOf for the last SOURCE_OFFSET_LOOKBACK_BYTES of output and forget older ones', async () => {
     const lines = Array.from(
       { length: 60_000 },
