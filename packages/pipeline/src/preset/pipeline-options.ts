@@ -68,6 +68,12 @@ export interface PipelineOptions extends SinkMatchOptions {
   render?: RenderMode;
   /** Lines a cursor-up redraw can reach when rendering (the renderer's `maxLiveLines`). @defaultValue `64` (lines) */
   maxLiveLines?: number;
+  /**
+   * The terminal's width when rendering (the renderer's `cols`): rows wrap at it as the terminal's did, and
+   * the rows of a wrapped line come out as one line; `null`: no right margin (a pipe). `run()` under a
+   * pseudo-terminal sets it, and `maxLiveLines`, to the terminal's size. @defaultValue `null`
+   */
+  cols?: number | null;
   /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
   foldRepeats?: boolean;
   /**
@@ -97,6 +103,7 @@ const PIPELINE_OPTIONS: Record<keyof PipelineOptions, true> = {
   spillMaxBytes: true,
   render: true,
   maxLiveLines: true,
+  cols: true,
   foldRepeats: true,
   keepMatches: true,
   context: true,
@@ -126,6 +133,7 @@ export interface ResolvedPipelineOptions {
   spillMaxBytes: number | null;
   render: RenderMode;
   maxLiveLines: number | undefined;
+  cols: number | null;
   foldRepeats: boolean;
   /** The sink's matching options, passed as given (the sink validates them). */
   matching: {
@@ -151,7 +159,7 @@ const NO_PROFILE = {
 /**
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
  * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
- * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` below 1.
+ * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
   validateOptionsObject(options, PIPELINE_OPTION_KEYS);
@@ -173,6 +181,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     spillMaxBytes = 64 * 1024 * 1024,
     render = base.render,
     maxLiveLines,
+    cols = null,
     foldRepeats = base.foldRepeats,
     keepMatches = base.keepMatches,
     context,
@@ -191,6 +200,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
   validateOneOf('render', render, RENDER_MODES);
   // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
   if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
+  validateInteger('cols', cols, { minimum: 1, nullable: true });
   validateBoolean('foldRepeats', foldRepeats);
   if (live !== null && !(live instanceof LiveLines)) {
     throw new TypeError(
@@ -211,6 +221,7 @@ export function resolvePipelineOptions(options: PipelineOptions | undefined): Re
     spillMaxBytes,
     render,
     maxLiveLines,
+    cols,
     foldRepeats,
     matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
     cutAt,
