@@ -85,14 +85,45 @@ interface Redraws {
   bytes: number;
 }
 
-async function renderChunks(input: Redraws, options: TerminalRendererOptions): Promise<Buffer> {
-  const renderer = new TerminalRenderer(options);
-  const output: Buffer[] = [];
-  const sink = countingSink('node:stream');
-  renderer.on('data', (chunk: Buffer) => output.push(chunk));
-  await pipeline(streamOf(input.chunks), renderer as unknown as NodeJS.ReadWriteStream, sink);
-  return Buffer.concat(output);
+/** What a rendering left that a terminal would not: checked as the output passes, none of it kept (see RSS). */
+interface RenderedSummary {
+  bytes: number;
+  escapes: boolean;
+  bareCrs: boolean;
 }
+
+/** `chunks` `times` over, one after the other, as one stream. */
+function repeatedStream(chunks: readonly Buffer[], times: number) {
+  return streamOf(Array.from({ length: times }, () => chunks).flat());
+}
+
+async function renderChunks(
+  input: Redraws,
+  options: TerminalRendererOptions,
+  times = 1,
+): Promise<RenderedSummary> {
+  const renderer = new TerminalRenderer(options);
+  const summary = { bytes: 0, escapes: false, bareCrs: false };
+  let crEnded = false;
+  renderer.on('data', (chunk: Buffer) => {
+    summary.bytes += chunk.length;
+    if (chunk.includes(0x1b)) summary.escapes = true;
+    if ((crEnded && chunk[0] !== 0x0a) || /\r(?!\n|$)/.test(chunk.toString('latin1'))) summary.bareCrs = true;
+    crEnded = chunk[chunk.length - 1] === 0x0d;
+  });
+  await pipeline(
+    repeatedStream(input.chunks, times),
+    renderer as unknown as NodeJS.ReadWriteStream,
+    countingSink('node:stream'),
+  );
+  if (crEnded) summary.bareCrs = true;
+  return summary;
+}
+
+const verifyRendered = (output: unknown) => {
+  const { escapes, bareCrs } = output as RenderedSummary;
+  return !escapes && !bareCrs ? 'ok' : 'escape sequences or bare CRs left';
+};
 
 /** xterm as Gemini CLI uses it: a headless terminal of the same size as the renderer's, fed chunk by chunk. */
 async function xtermChunks(input: Redraws): Promise<number> {
@@ -112,6 +143,9 @@ async function xtermChunks(input: Redraws): Promise<number> {
 const XTERM = `@xterm/headless (${REDRAW_COLS}x${REDRAW_ROWS})`;
 const RENDERER = `TerminalRenderer (cols ${REDRAW_COLS}, maxLiveLines ${REDRAW_ROWS})`;
 
+const RENDERER_ONCE = `${RENDERER}, the input once`;
+const RENDERER_FOUR_TIMES = `${RENDERER}, the input four times over`;
+
 const redrawGroup = (name: string, kind: RedrawKind) =>
   defineGroup<Redraws>({
     name,
@@ -128,12 +162,7 @@ const redrawGroup = (name: string, kind: RedrawKind) =>
       {
         name: RENDERER,
         run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }),
-        verify: (output) => {
-          const text = (output as Buffer).toString();
-          return !text.includes('\x1b') && !/\r(?!\n)/.test(text)
-            ? 'ok'
-            : 'escape sequences or bare CRs left';
-        },
+        verify: verifyRendered,
       },
     ],
     targets: [{ contender: RENDERER, minRatio: 10 }],
@@ -200,5 +229,30 @@ export default defineQuestion({
       'status line below a scroll region, a line of output between updates (apt-get), 64 MiB in 64 KiB chunks',
       'scroll-region',
     ),
+    defineGroup<Redraws>({
+      // Peak RSS growth (the column beside each) is the measure: four times the input, the same memory.
+      name: 'memory: peak RSS bounded by the live region, four-line cursor-up redraws then apt-get, 32 MiB and 4x over',
+      runs: 3,
+      setup: ({ quick }) => {
+        const size = quick ? MiB : 16 * MiB;
+        const chunks = [...redrawChunks(size, 'cursor-up'), ...redrawChunks(size, 'scroll-region')];
+        return { chunks, bytes: totalBytes(chunks) };
+      },
+      bytes: (input) => input.bytes,
+      baseline: RENDERER_ONCE,
+      contenders: [
+        {
+          name: RENDERER_ONCE,
+          run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }),
+          verify: verifyRendered,
+        },
+        {
+          name: RENDERER_FOUR_TIMES,
+          // Four times the bytes in the same time as one pass would be a ratio of 1.00x: bytes() counts one pass.
+          run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 4),
+          verify: verifyRendered,
+        },
+      ],
+    }),
   ],
 });
