@@ -145,6 +145,7 @@ const RENDERER = `TerminalRenderer (cols ${REDRAW_COLS}, maxLiveLines ${REDRAW_R
 
 const RENDERER_ONCE = `${RENDERER}, the input once`;
 const RENDERER_FOUR_TIMES = `${RENDERER}, the input four times over`;
+const PASS_THROUGH_FOUR_TIMES = 'PassThrough (node:stream), the input four times over';
 
 const redrawGroup = (name: string, kind: RedrawKind) =>
   defineGroup<Redraws>({
@@ -241,6 +242,15 @@ export default defineQuestion({
       bytes: (input) => input.bytes,
       baseline: RENDERER_ONCE,
       contenders: [
+        {
+          // What moving the bytes alone costs in memory: the renderer's own is what it adds to this.
+          name: PASS_THROUGH_FOUR_TIMES,
+          run: async (input) => {
+            const sink = countingSink('node:stream');
+            await pipeline(repeatedStream(input.chunks, 4), new NodePassThrough(), sink);
+            return sink.bytes;
+          },
+        },
         {
           name: RENDERER_ONCE,
           run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }),
