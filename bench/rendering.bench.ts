@@ -87,6 +87,7 @@ interface Redraws {
 
 /** What a rendering left that a terminal would not: checked as the output passes, none of it kept (see RSS). */
 interface RenderedSummary {
+  checked: boolean;
   bytes: number;
   escapes: boolean;
   bareCrs: boolean;
@@ -101,14 +102,19 @@ async function renderChunks(
   input: Redraws,
   options: TerminalRendererOptions,
   times = 1,
+  check = true,
 ): Promise<RenderedSummary> {
   const renderer = new TerminalRenderer(options);
-  const summary = { bytes: 0, escapes: false, bareCrs: false };
+  const summary = { checked: check, bytes: 0, escapes: false, bareCrs: false };
   let crEnded = false;
   renderer.on('data', (chunk: Buffer) => {
+    if (!check) return;
     summary.bytes += chunk.length;
     if (chunk.includes(0x1b)) summary.escapes = true;
-    if ((crEnded && chunk[0] !== 0x0a) || /\r(?!\n|$)/.test(chunk.toString('latin1'))) summary.bareCrs = true;
+    if (crEnded && chunk[0] !== 0x0a) summary.bareCrs = true;
+    // Native searches: a decode and a regular expression would be most of the time on a scroll region's output.
+    for (let cr = chunk.indexOf(0x0d); cr !== -1 && cr < chunk.length - 1; cr = chunk.indexOf(0x0d, cr + 1))
+      if (chunk[cr + 1] !== 0x0a) summary.bareCrs = true;
     crEnded = chunk[chunk.length - 1] === 0x0d;
   });
   await pipeline(
@@ -121,9 +127,23 @@ async function renderChunks(
 }
 
 const verifyRendered = (output: unknown) => {
-  const { escapes, bareCrs } = output as RenderedSummary;
+  const { checked, escapes, bareCrs } = output as RenderedSummary;
+  if (!checked) return 'not checked';
   return !escapes && !bareCrs ? 'ok' : 'escape sequences or bare CRs left';
 };
+
+/**
+ * True the first time a contender sees an input (the warm-up, whose output verify checks), then false: the
+ * timed runs do not pay for the check, as xterm pays for none.
+ */
+function firstRunOf(): (input: Redraws) => boolean {
+  const seen = new WeakSet<Redraws>();
+  return (input) => {
+    if (seen.has(input)) return false;
+    seen.add(input);
+    return true;
+  };
+}
 
 /** xterm as Gemini CLI uses it: a headless terminal of the same size as the renderer's, fed chunk by chunk. */
 async function xtermChunks(input: Redraws): Promise<number> {
@@ -147,7 +167,7 @@ const RENDERER_ONCE = `${RENDERER}, the input once`;
 const RENDERER_FOUR_TIMES = `${RENDERER}, the input four times over`;
 const PASS_THROUGH_FOUR_TIMES = 'PassThrough (node:stream), the input four times over';
 
-const redrawGroup = (name: string, kind: RedrawKind) =>
+const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf()) =>
   defineGroup<Redraws>({
     name,
     // Five: with three, one slow xterm run under load moved the median pair by a third.
@@ -162,7 +182,8 @@ const redrawGroup = (name: string, kind: RedrawKind) =>
       { name: XTERM, run: xtermChunks },
       {
         name: RENDERER,
-        run: (input) => renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }),
+        run: (input) =>
+          renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 1, first(input)),
         verify: verifyRendered,
       },
     ],
