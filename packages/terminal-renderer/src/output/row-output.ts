@@ -79,6 +79,11 @@ export class RowOutput {
     emit(terminator, 0, terminator.length, inputEnd, row.exact, true);
   }
 
+  /** The rows that would have continued the last one emitted are gone (RIS): the next row begins a line. */
+  endContinuation(): void {
+    this.#continued = false;
+  }
+
   /** Emits bytes that continue the line being emitted (plain text passed in bulk, the head of a long row). */
   text(
     source: Uint8Array,
