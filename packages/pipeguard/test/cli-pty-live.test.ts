@@ -86,7 +86,7 @@ for _ in range(50):
     if os.path.exists(${JSON.stringify(flag)}): break
     time.sleep(0.1)
 print("second" if os.path.exists(${JSON.stringify(flag)}) else "late")`;
-    // The guard holds the first 256 bytes before it decides, and the renderer its live region (64 lines)
+    // The guard holds the first 256 bytes before it decides, and the renderer its live region (the terminal's 50 rows)
     // until they scroll away: without both, lines pass at once.
     const args = [
       '--pty',

@@ -11,7 +11,7 @@ export function copyBytes(
   target: Uint8Array,
   at: number,
 ): void {
-  if (end - start > 32) {
+  if (end - start > 160) {
     target.set(source.subarray(start, end), at);
     return;
   }

@@ -96,8 +96,11 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     return this.#offsets.sourceOffsetOf(outputOffset);
   }
 
-  write(bytes: Uint8Array, emit: Emit<Uint8Array>): void {
+  write(input: Uint8Array, emit: Emit<Uint8Array>): void {
     if (this.#ended) throw new Error('TerminalRendererCore: write after end');
+    // A plain view: a subarray of a Buffer builds a Buffer (a JS constructor) on every copy and piece.
+    const bytes =
+      input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.length);
     this.#emit = emit;
     this.#bytesIn += bytes.length;
     this.#forgetSearches();

@@ -5,9 +5,9 @@ import {
   type TransformCallback,
   transformInMicrotask,
 } from '@pipeguard/shared';
+import { SourceOffsetMap } from '@pipeguard/shared/core';
 import { Transform } from 'readable-stream';
 import type { TerminalRendererOptions, TerminalRendererStats } from './options';
-import { SourceOffsetMap } from './source-offset-map';
 import { TerminalRendererCore } from './terminal-renderer-core';
 
 /**

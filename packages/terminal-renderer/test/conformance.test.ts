@@ -36,6 +36,13 @@ const CASES: Record<string, Case> = {
     cols: 10,
     rows: 3,
   },
+  // Found by the VT-subset property: the tab began a row that continues a wrapped one, where a tab byte
+  // would lay out at that row's pending wrap.
+  'HT at the start of a row that continues a wrapped line': {
+    input: `${' '.repeat(10)}${E}[2;1H${E}[K\t!`,
+    cols: 9,
+    rows: 1,
+  },
   'HT to the default stops, kept past the text': {
     input: 'a\tb\tc\n\t\tx\nabcdefghij\rq\tw\n',
     cols: 40,

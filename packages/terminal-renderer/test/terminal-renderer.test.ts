@@ -161,6 +161,17 @@ describe('TerminalRenderer', () => {
     expect(peak - before).toBeLessThan(64 * 1024 * 1024);
   }, 120_000);
 
+  it('should render a RIS after a wrapped line the same whole and byte by byte', async () => {
+    // Found by the chunking property (seed 1445049571): cut across writes, the last character's row was
+    // dropped by RIS after the row above had gone out as continued, and the next row came out as a space.
+    const input = Buffer.from('\x1b[m       \x1b[1;10HПривет\x1bc\r\n');
+    const options = { cols: 1, maxLiveLines: 1, maxLineBytes: 4 };
+    const whole = await render(input, options);
+    const byteByByte = await render(input, options, [...input.keys()]);
+    expect(text(byteByByte.output)).toBe(text(whole.output));
+    expect(text(whole.output)).toBe('      Приве\r\n');
+  });
+
   it('should map output offsets to the input line they came from', async () => {
     const input = Buffer.from(
       'a plain line, as it was\n\x1b[32mcolour\x1b[0m line, drawn in green\n10%\r100% of it, redrawn\n',
@@ -174,6 +185,17 @@ describe('TerminalRenderer', () => {
     expect(renderer.sourceOffsetOf(60)).toBe(61);
     expect(renderer.sourceOffsetOf(output.length)).toBeNull();
     expect(renderer.sourceOffsetOf(-1)).toBeNull();
+  });
+
+  it('should map each short drawn line to its own input start when a burst of them comes out', async () => {
+    // The shared map's credit keeps a burst of stretches shorter than its grain exact.
+    const line = '\x1b[1mok\x1b[0m\n';
+    const { output, renderer } = await render(Buffer.from(line.repeat(20)));
+    expect(text(output)).toBe('ok\n'.repeat(20));
+    for (let index = 0; index < 20; index++) {
+      expect(renderer.sourceOffsetOf(index * 3)).toBe(index * line.length);
+      expect(renderer.sourceOffsetOf(index * 3 + 2)).toBe(index * line.length);
+    }
   });
 
   it('should answer sourceOffsetOf for the last SOURCE_OFFSET_LOOKBACK_BYTES of output and forget older ones', async () => {

@@ -16,12 +16,15 @@ export class LiveLinesTap extends Transform {
    * @param live - The live lines fed with what passes.
    * @param options - `render: true` draws what passes on a terminal of its own, one live row tall, before
    * the live lines see it: the pipeline's renderer holds its last `maxLiveLines` rows back for redraws,
-   * which a person watching must not wait for.
+   * which a person watching must not wait for. `cols` is that terminal's width (the pipeline's renderer's).
    */
-  constructor(live: LiveLines, { render = false }: { render?: boolean } = {}) {
+  constructor(
+    live: LiveLines,
+    { render = false, cols = null }: { render?: boolean; cols?: number | null } = {},
+  ) {
     super();
     this.#live = live;
-    this.#view = render ? new TerminalRenderer({ maxLiveLines: 1 }) : null;
+    this.#view = render ? new TerminalRenderer({ cols, maxLiveLines: 1 }) : null;
     this.#view?.on('data', (rendered: Buffer) => live.write(rendered));
     this.#view?.on('end', () => live.end());
   }

@@ -69,7 +69,10 @@ export class CaptureChain {
     const renderer =
       settings.render === 'terminal'
         ? new TerminalRendererCore(
-            settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines },
+            {
+              cols: settings.cols,
+              ...(settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines }),
+            },
             byteOps,
             new SourceOffsetMap(),
           )

@@ -31,7 +31,7 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
  * `fallback: 'auto'` is resolved here, at the edge, from this process's environment.
  * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
- * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` below 1.
+ * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
   const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);

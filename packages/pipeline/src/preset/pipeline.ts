@@ -42,9 +42,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const transcoder = new Utf16Transcoder(() => guard?.encoding);
   const renderer =
     settings.render === 'terminal'
-      ? new TerminalRenderer(
-          settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines },
-        )
+      ? new TerminalRenderer({
+          cols: settings.cols,
+          ...(settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines }),
+        })
       : null;
   const folder = settings.foldRepeats ? new RepeatFolder() : null;
   // The guard resumes after binary, so even its output needs mapping back to raw offsets.
@@ -60,7 +61,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const liveTap =
     settings.live === null
       ? null
-      : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), { render: renderer !== null });
+      : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), {
+          render: renderer !== null,
+          cols: settings.cols,
+        });
   // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
     source instanceof ListenerGuard ? null : new ListenerGuard(),

@@ -68,6 +68,12 @@ export interface PresetOptions extends SinkMatchOptions {
   render?: RenderMode;
   /** Lines a cursor-up redraw can reach when rendering (the renderer's `maxLiveLines`). @defaultValue `64` (lines) */
   maxLiveLines?: number;
+  /**
+   * The terminal's width when rendering (the renderer's `cols`): rows wrap at it as the terminal's did, and
+   * the rows of a wrapped line come out as one line; `null`: no right margin (a pipe). `run()` under a
+   * pseudo-terminal sets it, and `maxLiveLines`, to the terminal's size. @defaultValue `null`
+   */
+  cols?: number | null;
   /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
   foldRepeats?: boolean;
   /**
@@ -92,6 +98,7 @@ const PRESET_OPTIONS: Record<keyof PresetOptions, true> = {
   spillMaxBytes: true,
   render: true,
   maxLiveLines: true,
+  cols: true,
   foldRepeats: true,
   keepMatches: true,
   context: true,
@@ -120,6 +127,7 @@ export interface ResolvedPresetOptions {
   spillMaxBytes: number | null;
   render: RenderMode;
   maxLiveLines: number | undefined;
+  cols: number | null;
   foldRepeats: boolean;
   /** The sink's matching options, passed as given (the sink validates them). */
   matching: {
@@ -146,7 +154,7 @@ const NO_PROFILE = {
  * `knownKeys` are the keys the shell takes (any other is a TypeError); `resolveFallback` turns the
  * caller's `fallback` into the setting the decoder gets (Node's shell resolves `'auto'` there).
  * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
- * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` below 1.
+ * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePresetOptions(
   options: PresetOptions | undefined,
@@ -172,6 +180,7 @@ export function resolvePresetOptions(
     spillMaxBytes = 64 * 1024 * 1024,
     render = base.render,
     maxLiveLines,
+    cols = null,
     foldRepeats = base.foldRepeats,
     keepMatches = base.keepMatches,
     context,
@@ -188,6 +197,7 @@ export function resolvePresetOptions(
   validateOneOf('render', render, RENDER_MODES);
   // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
   if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
+  validateInteger('cols', cols, { minimum: 1, nullable: true });
   validateBoolean('foldRepeats', foldRepeats);
   return {
     label,
@@ -203,6 +213,7 @@ export function resolvePresetOptions(
     spillMaxBytes,
     render,
     maxLiveLines,
+    cols,
     foldRepeats,
     matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
     cutAt,

@@ -51,8 +51,11 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const pty = resolvePtyOption(ptyOption);
   const unavailable = pty === null ? null : ptyProblem();
   const usePty = pty !== null && unavailable === null;
-  // A terminal's output is drawn for a terminal: rendered unless the caller asks for the bytes.
-  const captureOptions = usePty ? { render: 'terminal' as const, ...ownCaptureOptions } : ownCaptureOptions;
+  // A terminal's output is drawn for a terminal: rendered unless the caller asks for the bytes, on a screen
+  // of the terminal's size (cursor addressing counts from its top row, long lines wrap at its width).
+  const captureOptions = usePty
+    ? { render: 'terminal' as const, cols: pty.cols, maxLiveLines: pty.rows, ...ownCaptureOptions }
+    : ownCaptureOptions;
   // `??` rather than the parameter's default: spawn() also runs a command given a null env with process.env.
   const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
   const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');

@@ -4,7 +4,7 @@ import { RowOutput } from './row-output';
 
 /**
  * Where a core records which input each output byte came from: the seam to the source-offset map (the
- * Node shell passes the package's `SourceOffsetMap`).
+ * Node shell passes `SourceOffsetMap` of `@pipeguard/shared/core`).
  */
 export interface OutputOffsets extends SourceOffsets {
   /** Records the next `length` output bytes as coming from `inputStart` (exactly, or as a line). */

@@ -1,5 +1,8 @@
 import type { Row } from '../screen/row';
 
+const TAB = 0x09;
+/** Columns between the default tab stops: the only ones at which a row keeps a tab byte. */
+const TAB_WIDTH = 8;
 const SPACE = new Uint8Array([0x20]);
 const SPACES = new Uint8Array(256).fill(0x20);
 const LF = new Uint8Array([0x0a]);
@@ -55,7 +58,16 @@ export class RowOutput {
     const emit = this.#emit;
     const inputEnd = row.exact ? row.sourceStart + row.length : row.sourceStart;
     if (row.length === 0 && this.#continued && !continues) emit(SPACE, 0, 1, inputEnd, false, true);
-    emit(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
+    // A tab that begins a row continuing the one above would lay out at that row's pending wrap, where it
+    // stays: its blanks go as spaces (the row's tabs are kept only at the default stops, every 8).
+    let from = 0;
+    if (this.#continued) {
+      while (from < row.length && row.bytes[from] === TAB) from++;
+      for (let pad = from * TAB_WIDTH; pad > 0; pad -= SPACES.length)
+        emit(SPACES, 0, Math.min(pad, SPACES.length), row.sourceStart, false, true);
+    }
+    const rest = row.exact ? row.sourceStart + from : row.sourceStart;
+    emit(row.bytes, from, row.length, rest, row.exact, false);
     this.#continued = continues && this.#cols !== null;
     if (last) return;
     if (this.#continued) {
@@ -65,6 +77,11 @@ export class RowOutput {
     }
     const terminator = row.terminator === 2 ? CRLF : LF;
     emit(terminator, 0, terminator.length, inputEnd, row.exact, true);
+  }
+
+  /** The rows that would have continued the last one emitted are gone (RIS): the next row begins a line. */
+  endContinuation(): void {
+    this.#continued = false;
   }
 
   /** Emits bytes that continue the line being emitted (plain text passed in bulk, the head of a long row). */

@@ -168,6 +168,8 @@ export class Screen extends ScreenCursor {
     this.useAlternate(false);
     this.main.reset();
     this.main.rowAt(0);
+    // Whether the rows dropped were still held or already drawn as text decides nothing: no row continues.
+    this.output.endContinuation();
     this.rewound = false;
   }
 
