@@ -172,6 +172,18 @@ describe('TerminalRenderer', () => {
     expect(text(whole.output)).toBe('      Приве\r\n');
   });
 
+  it('should end a wrapped line whose continuation row was erased from its first column', async () => {
+    // Found by the VT-subset property (seed 1738429057): the row above had gone out as continued, then EL at
+    // the continuation's first column cleared the wrap (xterm's isWrapped = false), so the erased row is a
+    // line of its own: xterm shows '   ', '' and '!', the renderer joined the first two.
+    const input = Buffer.from('\x1b[m    \x1b[Z\x1b[K\r\n!');
+    const options = { cols: 3, maxLiveLines: 1 };
+    const whole = await render(input, options);
+    const byteByByte = await render(input, options, [...input.keys()]);
+    expect(text(whole.output)).toBe('   \n\r\n!');
+    expect(text(byteByByte.output)).toBe(text(whole.output));
+  });
+
   it('should map output offsets to the input line they came from', async () => {
     const input = Buffer.from(
       'a plain line, as it was\n\x1b[32mcolour\x1b[0m line, drawn in green\n10%\r100% of it, redrawn\n',

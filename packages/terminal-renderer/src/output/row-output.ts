@@ -51,6 +51,7 @@ export class RowOutput {
 
   /** Emits a final row; `continues`: the next row wraps it; `last`: nothing follows it in the output. */
   row(row: Row, continues: boolean, last = false): void {
+    this.startRow(row);
     if (!continues && !last && !this.#continued) {
       this.#line(row.bytes, row.length, row.terminator === 2, row.sourceStart, row.exact);
       return;
@@ -77,6 +78,16 @@ export class RowOutput {
     }
     const terminator = row.terminator === 2 ? CRLF : LF;
     emit(terminator, 0, terminator.length, inputEnd, row.exact, true);
+  }
+
+  /**
+   * Ends the line emitted last if `row`, about to go out, no longer continues it: a row can stop continuing
+   * the one above after that one went out (EL from its first column clears the wrap, as xterm does).
+   */
+  startRow(row: Row): void {
+    if (!this.#continued || row.wrapped) return;
+    this.#emit(LF, 0, LF.length, row.sourceStart, false, true);
+    this.#continued = false;
   }
 
   /** The rows that would have continued the last one emitted are gone (RIS): the next row begins a line. */

@@ -101,6 +101,7 @@ export class BulkText {
         output.row(rows[line] as Row, (rows[line + 1] as Row).wrapped);
       const row = rows[main.y] as Row;
       main.scrolled += main.y;
+      output.startRow(row);
       output.text(row.bytes, 0, row.length, row.sourceStart, row.exact, false);
     }
     main.scrolled += feeds.length - height + 1;

@@ -24,6 +24,7 @@ export function limitCursorRow(screen: ScreenState): void {
       rows.splice(0, buffer.y);
       buffer.scrolled += buffer.y;
       buffer.y = 0;
+      screen.output.startRow(row);
       screen.output.text(row.bytes, 0, cut, row.sourceStart, row.exact, false);
     }
     row.dropHead(cut);
