@@ -11,11 +11,18 @@ type HeadlessTerminal = InstanceType<typeof Terminal>;
 
 // One terminal per size, reset before each use: building one costs more than most drawings.
 const terminals = new Map<string, HeadlessTerminal>();
+const MAX_TERMINALS = 8;
 
 function terminalOf(rows: number, cols: number): HeadlessTerminal {
   const key = `${rows}x${cols}`;
   let terminal = terminals.get(key);
   if (terminal === undefined) {
+    // A terminal keeps the rows its scrollback once grew to, so a property's thousands of sizes would hold
+    // gigabytes (100 000 runs ran out of heap): a few sizes are kept.
+    if (terminals.size >= MAX_TERMINALS) {
+      for (const kept of terminals.values()) kept.dispose();
+      terminals.clear();
+    }
     terminal = new Terminal({ cols, rows, scrollback: 100_000, allowProposedApi: true });
     terminals.set(key, terminal);
   }
