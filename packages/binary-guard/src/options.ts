@@ -5,7 +5,7 @@ import {
   validateString,
 } from '@pipeguard/shared/core';
 
-/** Options of {@link BinaryGuard}. */
+/** Options of `BinaryGuard` (and the web shell's `BinaryGuardStream`). */
 export interface BinaryGuardOptions {
   /**
    * Name of the stream, shown in the placeholder; `'stderr'` makes the redirect hint `2>`.

@@ -17,7 +17,7 @@ export interface BinaryGuardWithheldRun {
   controlShare: number;
 }
 
-/** A snapshot of a {@link BinaryGuard}'s counters. */
+/** A snapshot of a `BinaryGuard`'s counters. */
 export interface BinaryGuardStats {
   /** The stream's label, as given. */
   label: string;

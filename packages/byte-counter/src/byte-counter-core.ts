@@ -21,7 +21,7 @@ export interface ByteCounterProgress {
   done: boolean;
 }
 
-/** A snapshot of what a {@link ByteCounter} has counted. */
+/** A snapshot of what a `ByteCounter` has counted. */
 export interface ByteCounterStats {
   bytes: number;
   chunks: number;

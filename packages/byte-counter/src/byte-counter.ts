@@ -9,7 +9,7 @@ import {
 
 export type { ByteCounterProgress, ByteCounterStats } from './byte-counter-core';
 
-/** Options of {@link ByteCounter}; an unknown key is a `TypeError`. */
+/** Options of `ByteCounter`; an unknown key is a `TypeError`. */
 export interface ByteCounterOptions {
   /**
    * Report progress once at least this many bytes passed since the previous report; `null` turns

@@ -4,7 +4,7 @@ const DEFAULT_MAX_LIVE_LINES = 64;
 const DEFAULT_MAX_LINE_BYTES = 32 * 1024;
 const KNOWN_OPTIONS = ['cols', 'maxLiveLines', 'maxLineBytes'] as const;
 
-/** Options of {@link TerminalRenderer} and `TerminalRendererCore` (the `./core` subpath). */
+/** Options of `TerminalRenderer`, `TerminalRendererStream` and `TerminalRendererCore` (the `./core` subpath). */
 export interface TerminalRendererOptions {
   /**
    * The terminal's width in columns: rows wrap at it as a terminal's do (autowrap with the pending wrap at
