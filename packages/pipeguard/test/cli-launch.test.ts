@@ -24,6 +24,7 @@ const PUBLISHED = [
   'file-window',
   'terminal-renderer',
   'repeat-folder',
+  'web',
 ];
 
 /** Packs the published packages and installs them with npm into a new prefix; returns its bin. */
