@@ -123,32 +123,33 @@ export class ScreenState {
     const terminator = crlf === true ? CRLF_TERMINATOR : LF_TERMINATOR;
     this.cursorRow().terminator = terminator;
     this.lineEnd = terminator;
-    this.rewound = false;
-    buffer.y++;
-    if (buffer.y === buffer.bottom + 1) {
-      buffer.y--;
-      buffer.scroll(false);
-    } else if (buffer.y >= this.height) {
-      buffer.y = this.height - 1;
-    } else {
-      this.cursorRow().wrapped = false;
-    }
+    if (this.#down()) this.cursorRow().wrapped = false;
     if (this.cols !== null && buffer.x >= this.cols) buffer.x--;
   }
 
   /** IND: down a line, scrolling the region at its bottom margin; the column stays. */
   index(): void {
     this.restricted();
+    this.#down();
+    this.restricted();
+  }
+
+  /**
+   * Down a line, scrolling the region at its bottom margin and stopping at the screen's last row: LF's
+   * and IND's move. True when the cursor reached a row below (neither scrolled nor held at the bottom).
+   */
+  #down(): boolean {
     const buffer = this.buffer;
     this.rewound = false;
     buffer.y++;
     if (buffer.y === buffer.bottom + 1) {
       buffer.y--;
       buffer.scroll(false);
-    } else if (buffer.y >= this.height) {
-      buffer.y = this.height - 1;
+      return false;
     }
-    this.restricted();
+    if (buffer.y < this.height) return true;
+    buffer.y = this.height - 1;
+    return false;
   }
 
   /** An autowrap: to column 0 of the next line, which continues this one (scrolling at the bottom margin). */
