@@ -17,6 +17,8 @@ export default defineConfig({
     // CI also writes a JSON summary, from which .ci/run prints the plain `N passed, N failed` line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.vitest/results.json' },
+    // Byte arrays compare at once in toEqual (see packages/test-utils/src/byte-equality.ts).
+    setupFiles: ['packages/test-utils/src/vitest-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { outputRows, xtermRows } from './oracle';
 import { program } from './programs';
-import { render } from './render';
+import { renderCore } from './render-core';
 
 /** Short lines of plain text, a few KiB at most: what a pipe or a terminal read hands over at a time. */
 const plainLines = fc
@@ -32,8 +32,8 @@ describe('TerminalRenderer on plain text in small chunks', () => {
           fc.integer({ min: 1, max: 8 }),
           async ({ text, cuts }, drawing, rows) => {
             const bytes = Buffer.concat([text, Buffer.from('\n'), drawing]);
-            const chunked = await render(bytes, { maxLiveLines: rows }, cuts);
-            const whole = await render(bytes, { maxLiveLines: rows });
+            const chunked = renderCore(bytes, { maxLiveLines: rows }, cuts);
+            const whole = renderCore(bytes, { maxLiveLines: rows });
             expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
             expect(chunked.stats).toEqual(whole.stats);
             expect(outputRows(chunked.output)).toEqual(await xtermRows(bytes, rows));

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { outputRows, xtermRows } from './oracle';
 import { program } from './programs';
-import { render } from './render';
+import { renderCore } from './render-core';
 
 // Properties that need more than a test's usual 30 s in CI; under `pnpm test:fuzz`, the fuzz config's bound.
 const TIMEOUT = propertyTimeout(300_000);
@@ -44,20 +44,20 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
   it('should render every drawing program as @xterm/headless shows it', async () => {
     await fc.assert(
       fc.asyncProperty(program, async (bytes) => {
-        const { output } = await render(bytes, { maxLiveLines: ROWS });
+        const { output } = renderCore(bytes, { maxLiveLines: ROWS });
         expect(outputRows(output)).toEqual(await xtermRows(bytes, ROWS));
       }),
       { numRuns: propertyRuns(1000) },
     );
   });
 
-  it('should pass bytes with no ESC, BS or bare CR through unchanged', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  it('should pass bytes with no ESC, BS or bare CR through unchanged', () => {
+    fc.assert(
+      fc.property(
         plainBytes.chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, cuts }))),
         fc.integer({ min: 1, max: 8 }),
-        async ({ bytes, cuts }, maxLiveLines) => {
-          const { output, stats } = await render(bytes, { maxLiveLines }, cuts);
+        ({ bytes, cuts }, maxLiveLines) => {
+          const { output, stats } = renderCore(bytes, { maxLiveLines }, cuts);
           expect(output.toString('hex')).toBe(bytes.toString('hex'));
           expect(stats).toEqual({
             bytesIn: bytes.length,
@@ -84,13 +84,13 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
         { maxLength: 30 },
       )
       .map((pieces) => Buffer.concat(pieces));
-    await fc.assert(
-      fc.asyncProperty(
+    fc.assert(
+      fc.property(
         narrow.chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, cuts }))),
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 1, max: 8 }),
-        async ({ bytes, cuts }, cols, maxLiveLines) => {
-          const { output } = await render(bytes, { cols, maxLiveLines }, cuts);
+        ({ bytes, cuts }, cols, maxLiveLines) => {
+          const { output } = renderCore(bytes, { cols, maxLiveLines }, cuts);
           expect(output.toString('hex')).toBe(bytes.toString('hex'));
         },
       ),
@@ -98,14 +98,14 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
     );
   });
 
-  it('should emit no ESC, BS or bare CR, and render its own output unchanged', async () => {
-    await fc.assert(
-      fc.asyncProperty(program, async (bytes) => {
-        const { output } = await render(bytes, { maxLiveLines: ROWS });
+  it('should emit no ESC, BS or bare CR, and render its own output unchanged', () => {
+    fc.assert(
+      fc.property(program, (bytes) => {
+        const { output } = renderCore(bytes, { maxLiveLines: ROWS });
         expect(output.includes(ESC)).toBe(false);
         expect(output.includes(BS)).toBe(false);
         expect(hasBareCr(output)).toBe(false);
-        expect((await render(output, { maxLiveLines: ROWS })).output.toString('hex')).toBe(
+        expect(renderCore(output, { maxLiveLines: ROWS }).output.toString('hex')).toBe(
           output.toString('hex'),
         );
       }),
@@ -113,19 +113,19 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
     );
   });
 
-  it('should give the same output and stats for every chunking', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  it('should give the same output and stats for every chunking', () => {
+    fc.assert(
+      fc.property(
         program.chain((bytes) => cutsFor(bytes.length, 20).map((cuts) => ({ bytes, cuts }))),
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 4, max: 40 }),
-        async ({ bytes, cuts }, maxLiveLines, maxLineBytes) => {
+        ({ bytes, cuts }, maxLiveLines, maxLineBytes) => {
           const options = { maxLiveLines, maxLineBytes };
-          const whole = await render(bytes, options);
-          const cut = await render(bytes, options, cuts);
+          const whole = renderCore(bytes, options);
+          const cut = renderCore(bytes, options, cuts);
           expect(cut.output.toString('hex')).toBe(whole.output.toString('hex'));
           expect(cut.stats).toEqual(whole.stats);
-          const byteByByte = await render(bytes, options, [...bytes.keys()]);
+          const byteByByte = renderCore(bytes, options, [...bytes.keys()]);
           expect(byteByByte.output.toString('hex')).toBe(whole.output.toString('hex'));
           expect(byteByByte.stats).toEqual(whole.stats);
         },

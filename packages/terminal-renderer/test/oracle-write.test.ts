@@ -1,0 +1,32 @@
+import { propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { xtermRows } from './oracle';
+import { anyTerminalProgram, redrawProgram, terminalSize } from './programs';
+
+// The oracle draws with xterm's private synchronous write, 1 ms a comparison faster than its public one:
+// this keeps it honest, on the programs the oracle properties draw.
+describe('the @xterm/headless oracle', () => {
+  it('should show the same screen and scrollback whether it draws with the synchronous or the public write', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(anyTerminalProgram, redrawProgram),
+        terminalSize,
+        fc.boolean(),
+        async (bytes, { cols, maxLiveLines }, wrapping) => {
+          const width = wrapping ? cols : null;
+          expect(await xtermRows(bytes, maxLiveLines, width)).toEqual(
+            await xtermRows(bytes, maxLiveLines, width, false),
+          );
+        },
+      ),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
+  it('should keep every line of a drawing longer than its first scrollback', async () => {
+    const lines = Array.from({ length: 3000 }, (_, index) => `line ${String(index)}`);
+    const rows = await xtermRows(Buffer.from(`${lines.join('\n')}\n`), 5, 40);
+    expect(rows).toEqual(lines);
+  });
+});
