@@ -86,7 +86,8 @@ describe('run lifecycle', () => {
     const pidFile = join(dir, 'grandchild.pid');
     const termFile = join(dir, 'term');
     const waitForever = `exec 2>/dev/null; trap "echo > ${termFile}" TERM; while :; do sleep 0.05; done`;
-    const running = run('bash', ['-c', stubbornGroup(pidFile, waitForever)], { killGrace: 300 });
+    // The grace outlasts bash's wait for its sleep before the trap runs on a busy machine (300 ms did not).
+    const running = run('bash', ['-c', stubbornGroup(pidFile, waitForever)], { killGrace: 2000 });
     const grandchild = await pidIn(pidFile);
     // Act
     running.stages?.stderr.sink.destroy(stageError);

@@ -130,7 +130,8 @@ describe.runIf(ptyLoadsHere)('run() under a pseudo-terminal', () => {
     // getpass reads /dev/tty; after the end-of-file it asks again, and waits for good.
     const script =
       'import getpass\nwhile True:\n    try: getpass.getpass("Password: ")\n    except EOFError: pass';
-    const running = run('python3', ['-c', script], { pty: true, timeout: 1500, killGrace: 500 });
+    // The timeout outlasts python3's start on a busy machine (at 1.5 s the prompt was sometimes not out yet).
+    const running = run('python3', ['-c', script], { pty: true, timeout: 5000, killGrace: 500 });
     const result = await running;
     expect(result.timedOut).toBe(true);
     expect(result.stdout.text).toContain('Password: ');
