@@ -41,16 +41,17 @@ export class OutputQueue {
     this.#used += length;
   }
 
-  /** Adds `source[0, length)` and a line end (CRLF when `crlf`, else LF): a row as it goes out. */
-  addLine(source: Uint8Array, length: number, crlf: boolean): void {
+  /** Adds `source[start, end)` and a line end (CRLF when `crlf`, else LF): a row as it goes out. */
+  addLine(source: Uint8Array, start: number, end: number, crlf: boolean): void {
+    const length = end - start;
     const total = length + (crlf ? 2 : 1);
     if (total > SCRATCH_BYTES / 4 || this.#used + total > this.#scratch.length) {
-      this.add(source, 0, length, false);
+      this.add(source, start, end, false);
       this.add(crlf ? CRLF : LF, 0, crlf ? 2 : 1, true);
       return;
     }
     const scratch = this.#scratch;
-    copyBytes(source, 0, length, scratch, this.#used);
+    copyBytes(source, start, end, scratch, this.#used);
     let at = this.#used + length;
     if (crlf) scratch[at++] = 0x0d;
     scratch[at++] = 0x0a;
