@@ -1,3 +1,4 @@
+import { ByteWords } from '../byte-words';
 import { SequenceReader } from '../parser/sequence-reader';
 import type { RegionLines } from '../screen/region-lines';
 import type { Screen } from '../screen/screen';
@@ -32,9 +33,12 @@ export class FrameSkipper {
   sequences = 0;
   /** The lines of text between two frames: held while they scroll in a region (see {@link RegionLines}). */
   readonly #lines: RegionLines;
-  /** The LFs of the text the last {@link FrameSkipper.#afterLines} passed, and whether it was all ASCII. */
+  /** The LFs of the text the last {@link FrameSkipper.#afterLines} passed (`#feedCount` of them), and whether it was all ASCII. */
   readonly #feeds: number[] = [];
+  #feedCount = 0;
   #linesAscii = false;
+  /** The write's input, four bytes at a time (a status line is compared with the last one). */
+  readonly #words = new ByteWords();
 
   /** Draws the lines of text between two frames (text, LF and CRLF only): the renderer's own text path. */
   readonly #drawText: (bytes: Uint8Array, start: number, end: number) => void;
@@ -92,7 +96,10 @@ export class FrameSkipper {
       const following = this.#next;
       // A status line after lines of text is mostly the last one again, its figures changed: it does what
       // the last one did (and so covers it), no need to run it.
-      if (!known && matchFrame(screen, simulation.printable, bytes, next, frame, frame.written)) {
+      if (
+        !known &&
+        matchFrame(screen, simulation.printable, this.#words.of(bytes), bytes, next, frame, frame.written)
+      ) {
         // The frame's cells are below the region (see #afterLines), its line ends and wraps may not be.
         if (frame.rowFlags.length > 0) this.#lines.materialize();
         this.#apply(frame);
@@ -115,7 +122,7 @@ export class FrameSkipper {
       if (!known) {
         // The lines of text between the two are drawn for real (or held), and the next frame's redraws
         // counted from where they leave the cursor.
-        if (!this.#linesAscii || !this.#lines.take(bytes, resume, next, this.#feeds, base)) {
+        if (!this.#linesAscii || !this.#lines.take(bytes, resume, next, this.#feeds, this.#feedCount, base)) {
           this.#lines.materialize();
           this.#drawText(bytes, resume, next);
         }
@@ -137,6 +144,7 @@ export class FrameSkipper {
   forget(): void {
     this.#quietBytes = null;
     this.#simulation.forget();
+    this.#words.forget();
   }
 
   /**
@@ -154,19 +162,20 @@ export class FrameSkipper {
       if (row >= buffer.top && row <= buffer.bottom) return -1;
     }
     const feeds = this.#feeds;
-    feeds.length = 0;
+    let count = 0;
     let ascii = true;
     for (let at = start; at < bytes.length; ) {
       at = this.#simulation.printable.end(bytes, at, bytes.length);
       const byte = bytes[at] as number;
       if (byte === ESC) {
+        this.#feedCount = count;
         this.#linesAscii = ascii;
         return at;
       }
       // Text, LF and CRLF: what the renderer draws as text (a bare CR would be a control).
       const crlf = byte === CR && bytes[at + 1] === LF;
       if ((byte < 0x20 && byte !== LF && !crlf) || byte === DEL) return -1;
-      if (byte === LF || crlf) feeds.push(crlf ? at + 1 : at);
+      if (byte === LF || crlf) feeds[count++] = crlf ? at + 1 : at;
       else ascii = false;
       at += crlf ? 2 : 1;
     }

@@ -19,11 +19,11 @@ export type EmitPiece = (
 ) => void;
 
 /**
- * Receives a whole row and its line end (the common case, in one step): `bytes[start, end)`, then CRLF or LF;
- * from input offset `inputStart` (exactly or as a line).
+ * Receives a whole row and its line end (the common case, in one step): `bytes[start, end)` (a row's bytes, or
+ * a view of the write's input), then CRLF or LF; from input offset `inputStart` (exactly or as a line).
  */
 export type EmitLine = (
-  bytes: Uint8Array,
+  bytes: Uint8Array | DataView,
   start: number,
   end: number,
   crlf: boolean,
@@ -83,10 +83,11 @@ export class RowOutput {
 
   /**
    * Emits a final line that was never laid out into a row (one no row continues, and that continues none):
-   * `source[start, end)` and its line end, as {@link RowOutput.row} emits such a row.
+   * `source[start, end)` (a view of the write's input) and its line end, as {@link RowOutput.row} emits such
+   * a row.
    */
   line(
-    source: Uint8Array,
+    source: DataView,
     start: number,
     end: number,
     crlf: boolean,

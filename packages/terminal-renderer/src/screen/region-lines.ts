@@ -1,3 +1,4 @@
+import { ByteWords } from '../byte-words';
 import { CRLF_TERMINATOR, LF_TERMINATOR, type Row, type Terminator } from './row';
 import type { Screen } from './screen';
 
@@ -15,8 +16,10 @@ const CR = 0x0d;
  */
 export class RegionLines {
   readonly #screen: Screen;
+  /** The write's input the held lines are in, and read four bytes at a time as they go downstream. */
+  #source: Uint8Array | null = null;
+  readonly #words = new ByteWords();
   /** The held lines still on the screen, oldest first from `#first`, in a ring of the region's height. */
-  #sources: (Uint8Array | null)[] = [];
   #starts: number[] = [];
   #ends: number[] = [];
   #terminators: Terminator[] = [];
@@ -36,27 +39,34 @@ export class RegionLines {
 
   /**
    * Takes `bytes[start, end)`, whole lines of printable ASCII each ended by LF or CRLF (`feeds`: the index of
-   * each LF; the write's input begins at input offset `base`), as printing and feeding them would; false,
+   * each LF, `lines` of them; the write's input begins at input offset `base`), as printing and feeding them would; false,
    * with nothing done, when the cursor or a line is not where this holds (then they are drawn as usual).
    */
-  take(bytes: Uint8Array, start: number, end: number, feeds: readonly number[], base: number): boolean {
+  take(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    feeds: readonly number[],
+    lines: number,
+    base: number,
+  ): boolean {
     const screen = this.#screen;
     const main = screen.main;
-    if (feeds.length === 0 || feeds[feeds.length - 1] !== end - 1) return false;
-    if (!this.#holding && !this.#canHold()) return false;
+    if (lines === 0 || feeds[lines - 1] !== end - 1) return false;
+    if (this.#holding ? bytes !== this.#source : !this.#canHold()) return false;
     // A line that wraps or that maxLineBytes would cut is laid out as a terminal lays it out.
     const limit = Math.min(screen.cols ?? Number.POSITIVE_INFINITY, screen.maxLineBytes);
-    for (let line = 0, at = start; line < feeds.length; line++) {
+    for (let line = 0, at = start; line < lines; line++) {
       const lf = feeds[line] as number;
       if (lf - at - (lf > at && bytes[lf - 1] === CR ? 1 : 0) > limit) return false;
       at = lf + 1;
     }
-    if (!this.#holding) this.#hold();
+    if (!this.#holding) this.#hold(bytes);
     const cursor = main.rows[main.bottom] as Row;
     let sourceStart = cursor.sourceStart;
     let exact = cursor.exact;
     let terminator: Terminator = LF_TERMINATOR;
-    for (let line = 0, at = start; line < feeds.length; line++) {
+    for (let line = 0, at = start; line < lines; line++) {
       const lf = feeds[line] as number;
       const crlf = lf > at && bytes[lf - 1] === CR;
       const textEnd = crlf ? lf - 1 : lf;
@@ -67,7 +77,7 @@ export class RegionLines {
       }
       terminator = crlf ? CRLF_TERMINATOR : LF_TERMINATOR;
       this.#scrollOut();
-      this.#push(bytes, at, textEnd, terminator, sourceStart, exact);
+      this.#push(at, textEnd, terminator, sourceStart, exact);
       sourceStart = base + lf + 1;
       exact = true;
       at = lf + 1;
@@ -91,19 +101,21 @@ export class RegionLines {
     const spare = this.#spare;
     for (let line = 0; line < held; line++) spare[line] = rows[line] as Row;
     for (let line = 0; line + held < bottom; line++) rows[line] = rows[line + held] as Row;
-    const capacity = this.#sources.length;
+    const capacity = this.#starts.length;
+    const source = this.#source as Uint8Array;
     for (let line = 0; line < held; line++) {
       const index = (this.#first + line) % capacity;
       const row = spare[line] as Row;
       const start = this.#starts[index] as number;
       const end = this.#ends[index] as number;
       row.reset(this.#sourceStarts[index] as number, this.#terminators[index] as Terminator);
-      if (end > start) row.write(0, this.#sources[index] as Uint8Array, start, end, end - start, true);
+      if (end > start) row.write(0, source, start, end, end - start, true);
       row.exact = this.#exact[index] as boolean;
       rows[bottom - held + line] = row;
-      this.#sources[index] = null;
     }
     this.#count = 0;
+    this.#source = null;
+    this.#words.forget();
   }
 
   /** Whether lines printed now would be held: the cursor at column 0 of the blank bottom row of such a region. */
@@ -116,10 +128,9 @@ export class RegionLines {
     return cursor !== undefined && cursor.length === 0 && !cursor.wrapped;
   }
 
-  #hold(): void {
+  #hold(source: Uint8Array): void {
     const capacity = this.#screen.main.bottom;
-    if (this.#sources.length !== capacity) {
-      this.#sources = new Array(capacity).fill(null);
+    if (this.#starts.length !== capacity) {
       this.#starts = new Array(capacity).fill(0);
       this.#ends = new Array(capacity).fill(0);
       this.#terminators = new Array(capacity).fill(LF_TERMINATOR);
@@ -127,6 +138,7 @@ export class RegionLines {
       this.#exact = new Array(capacity).fill(false);
     }
     this.#holding = true;
+    this.#source = source;
     this.#first = 0;
     this.#count = 0;
     this.#taken = 0;
@@ -145,14 +157,13 @@ export class RegionLines {
     } else {
       const index = this.#first;
       output.line(
-        this.#sources[index] as Uint8Array,
+        this.#words.of(this.#source as Uint8Array),
         this.#starts[index] as number,
         this.#ends[index] as number,
         this.#terminators[index] === CRLF_TERMINATOR,
         this.#sourceStarts[index] as number,
         this.#exact[index] as boolean,
       );
-      this.#sources[index] = null;
       this.#first = (index + 1) % bottom;
       this.#count--;
     }
@@ -160,16 +171,8 @@ export class RegionLines {
     main.scrolled++;
   }
 
-  #push(
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    terminator: Terminator,
-    sourceStart: number,
-    exact: boolean,
-  ) {
-    const index = (this.#first + this.#count) % this.#sources.length;
-    this.#sources[index] = bytes;
+  #push(start: number, end: number, terminator: Terminator, sourceStart: number, exact: boolean): void {
+    const index = (this.#first + this.#count) % this.#starts.length;
     this.#starts[index] = start;
     this.#ends[index] = end;
     this.#terminators[index] = terminator;
