@@ -103,8 +103,9 @@ async function renderChunks(
   options: TerminalRendererOptions,
   times = 1,
   check = true,
+  Renderer: typeof TerminalRenderer = TerminalRenderer,
 ): Promise<RenderedSummary> {
-  const renderer = new TerminalRenderer(options);
+  const renderer = new Renderer(options);
   const summary = { checked: check, bytes: 0, escapes: false, bareCrs: false };
   let crEnded = false;
   renderer.on('data', (chunk: Buffer) => {
@@ -167,7 +168,20 @@ const RENDERER_ONCE = `${RENDERER}, the input once`;
 const RENDERER_FOUR_TIMES = `${RENDERER}, the input four times over`;
 const PASS_THROUGH_FOUR_TIMES = 'PassThrough (node:stream), the input four times over';
 
-const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf()) =>
+/** The baseline build (see PIPEGUARD_RENDERER_BASELINE) on the redraws too, beside this one and xterm in the same run. */
+const baselineRedraws = (first: (input: Redraws) => boolean) =>
+  Baseline === undefined
+    ? []
+    : [
+        {
+          name: `TerminalRenderer (baseline build ${baselinePath})`,
+          run: (input: Redraws) =>
+            renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 1, first(input), Baseline),
+          verify: verifyRendered,
+        },
+      ];
+
+const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf(), firstOfBaseline = firstRunOf()) =>
   defineGroup<Redraws>({
     name,
     // Five: with three, one slow xterm run under load moved the median pair by a third.
@@ -186,6 +200,7 @@ const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf()) =>
           renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 1, first(input)),
         verify: verifyRendered,
       },
+      ...baselineRedraws(firstOfBaseline),
     ],
     targets: [{ contender: RENDERER, minRatio: 10 }],
   });

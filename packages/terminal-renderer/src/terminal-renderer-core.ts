@@ -15,6 +15,7 @@ import { ReadEvent, SequenceReader } from './parser/sequence-reader';
 import { BulkText } from './screen/bulk-text';
 import { limitCursorRow } from './screen/line-limit';
 import { Printer } from './screen/printer';
+import { RegionLines } from './screen/region-lines';
 import { Screen } from './screen/screen';
 import { registerTerminalHandlers } from './terminal-handlers';
 import { Utf8Carry } from './utf8-carry';
@@ -73,9 +74,11 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     });
     this.#printer = new Printer(this.#screen);
     this.#bulk = new BulkText(this.#screen, this.#printer);
-    this.#skipper = new FrameSkipper(this.#screen, (bytes, start, end) =>
-      this.#text(bytes, start, end, this.#base),
-    );
+    this.#skipper = new FrameSkipper(this.#screen, new RegionLines(this.#screen), (bytes, start, end) => {
+      // Where the parser would have left it after the skipped frame: a row the text wraps into begins there.
+      this.#screen.inputOffset = this.#base + start;
+      this.#text(bytes, start, end, this.#base);
+    });
     registerTerminalHandlers(this.#handlers, this.#screen, this.#printer);
     this.#controls = new ControlSearch(ops);
     this.#lf = new ByteFinder(ops, LF);
@@ -121,7 +124,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
           continue;
         }
         this.#beforeControl();
-        const resume = this.#skipper.skip(bytes, at);
+        const resume = this.#skipper.skip(bytes, at, base);
         if (resume > at) {
           // A skipped frame began with a bare CR or an ESC, and ends before the next one's.
           this.#drawing = true;

@@ -81,6 +81,8 @@ export class FrameEffects {
    * all ASCII.
    */
   pattern = new Uint8Array(256);
+  /** The pattern, read four bytes at a time. */
+  patternWords = new DataView(this.pattern.buffer);
   patternLength = 0;
   patterned = false;
   readonly textRuns = new NumberList(8);
@@ -103,8 +105,10 @@ export class FrameEffects {
   /** Keeps `bytes[start, end)` as this frame's pattern. */
   keepPattern(bytes: Uint8Array, start: number, end: number): void {
     const length = end - start;
-    if (this.pattern.length < length)
+    if (this.pattern.length < length) {
       this.pattern = new Uint8Array(Math.max(length, this.pattern.length * 2));
+      this.patternWords = new DataView(this.pattern.buffer);
+    }
     for (let index = 0; index < length; index++) this.pattern[index] = bytes[start + index] as number;
     this.patternLength = length;
   }
@@ -135,8 +139,11 @@ export class FrameEffects {
     this.log.swap(other.log);
     this.textRuns.swap(other.textRuns);
     const pattern = this.pattern;
+    const patternWords = this.patternWords;
     this.pattern = other.pattern;
+    this.patternWords = other.patternWords;
     other.pattern = pattern;
+    other.patternWords = patternWords;
     this.patternLength = other.patternLength;
     this.patterned = other.patterned;
   }

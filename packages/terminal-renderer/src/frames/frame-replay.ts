@@ -1,3 +1,4 @@
+import { sameBytes } from '../byte-words';
 import type { PrintableScan } from '../printable-scan';
 import type { Screen } from '../screen/screen';
 import { type FrameEffects, LOG_DRAW, LOG_LINE_FEED, LOG_RESTORE_START } from './frame-effects';
@@ -53,11 +54,13 @@ export function replayFrame(
 /**
  * Whether the frame at `at` is `template`'s pattern again: the same bytes but for other printable ASCII in
  * the same places (a status line whose figures change). It then does what the template does (see
- * {@link FrameEffects.adopt}). `before`: text bytes the frame before it would have left (see the simulation).
+ * {@link FrameEffects.adopt}). `before`: text bytes the frame before it would have left (see the simulation);
+ * `words`: a view of `bytes`.
  */
 export function matchFrame(
   screen: Screen,
   printable: PrintableScan,
+  words: DataView,
   bytes: Uint8Array,
   at: number,
   template: FrameEffects,
@@ -65,12 +68,12 @@ export function matchFrame(
 ): boolean {
   const length = template.patternLength;
   if (!template.patterned || at + length > bytes.length) return false;
-  const pattern = template.pattern;
+  const pattern = template.patternWords;
   const runs = template.textRuns.values;
   let offset = 0;
   for (let index = 0; index <= template.textRuns.length; index += 2) {
     const runStart = index < template.textRuns.length ? (runs[index] as number) : length;
-    for (; offset < runStart; offset++) if (bytes[at + offset] !== pattern[offset]) return false;
+    if (!sameBytes(words, at + offset, pattern, offset, runStart - offset)) return false;
     if (index === template.textRuns.length) break;
     const runEnd = runs[index + 1] as number;
     if (printable.end(bytes, at + runStart, at + runEnd) !== at + runEnd) return false;

@@ -1,4 +1,6 @@
+import { ByteWords } from '../byte-words';
 import { SequenceReader } from '../parser/sequence-reader';
+import type { RegionLines } from '../screen/region-lines';
 import type { Screen } from '../screen/screen';
 import { FrameEffects } from './frame-effects';
 import { matchFrame, replayFrame } from './frame-replay';
@@ -29,18 +31,41 @@ export class FrameSkipper {
   #quietUntil = 0;
   /** Escape sequences in the frames skipped so far. */
   sequences = 0;
+  /** The lines of text between two frames: held while they scroll in a region (see {@link RegionLines}). */
+  readonly #lines: RegionLines;
+  /** The LFs of the text the last {@link FrameSkipper.#afterLines} passed (`#feedCount` of them), and whether it was all ASCII. */
+  readonly #feeds: number[] = [];
+  #feedCount = 0;
+  #linesAscii = false;
+  /** The write's input, four bytes at a time (a status line is compared with the last one). */
+  readonly #words = new ByteWords();
 
   /** Draws the lines of text between two frames (text, LF and CRLF only): the renderer's own text path. */
   readonly #drawText: (bytes: Uint8Array, start: number, end: number) => void;
 
-  constructor(screen: Screen, drawText: (bytes: Uint8Array, start: number, end: number) => void) {
+  constructor(
+    screen: Screen,
+    lines: RegionLines,
+    drawText: (bytes: Uint8Array, start: number, end: number) => void,
+  ) {
     this.#screen = screen;
+    this.#lines = lines;
     this.#simulation = new FrameSimulation(screen, this.#reader);
     this.#drawText = drawText;
   }
 
-  /** From the control at `at` (the screen's state is the one before it): where drawing goes on past a skipped frame, or `at`. */
-  skip(bytes: Uint8Array, at: number): number {
+  /**
+   * From the control at `at` (the screen's state is the one before it; the write began at input offset
+   * `base`): where drawing goes on past a skipped frame, or `at`.
+   */
+  skip(bytes: Uint8Array, at: number, base: number): number {
+    const resume = this.#skip(bytes, at, base);
+    // The lines held in a region are views of the write's input: they are rows again before anything else.
+    this.#lines.materialize();
+    return resume;
+  }
+
+  #skip(bytes: Uint8Array, at: number, base: number): number {
     const screen = this.#screen;
     const byte = bytes[at];
     if (byte !== ESC && (byte !== CR || at + 1 >= bytes.length || bytes[at + 1] === LF)) return at;
@@ -71,12 +96,18 @@ export class FrameSkipper {
       const following = this.#next;
       // A status line after lines of text is mostly the last one again, its figures changed: it does what
       // the last one did (and so covers it), no need to run it.
-      if (!known && matchFrame(screen, simulation.printable, bytes, next, frame, frame.written)) {
+      if (
+        !known &&
+        matchFrame(screen, simulation.printable, this.#words.of(bytes), bytes, next, frame, frame.written)
+      ) {
+        // The frame's cells are below the region (see #afterLines), its line ends and wraps may not be.
+        if (frame.rowFlags.length > 0) this.#lines.materialize();
         this.#apply(frame);
         following.adopt(frame, next);
       } else {
         const x = known ? frame.x : -1;
         const y = known ? frame.y : -1;
+        this.#lines.materialize();
         if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) {
           this.#quiet(bytes, resume);
           break;
@@ -89,9 +120,12 @@ export class FrameSkipper {
       this.#next = frame;
       frame = following;
       if (!known) {
-        // The lines of text between the two are drawn for real, and the next frame's redraws counted from
-        // where they leave the cursor.
-        this.#drawText(bytes, resume, next);
+        // The lines of text between the two are drawn for real (or held), and the next frame's redraws
+        // counted from where they leave the cursor.
+        if (!this.#linesAscii || !this.#lines.take(bytes, resume, next, this.#feeds, this.#feedCount, base)) {
+          this.#lines.materialize();
+          this.#drawText(bytes, resume, next);
+        }
         resume = next;
         if (!replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound)) break;
       }
@@ -110,12 +144,14 @@ export class FrameSkipper {
   forget(): void {
     this.#quietBytes = null;
     this.#simulation.forget();
+    this.#words.forget();
   }
 
   /**
    * Past the lines of text after a frame that restored the cursor (apt-get's output between two status
    * lines): the index of the next escape sequence, if the lines can touch none of the frame's rows (the
    * cursor is in a scroll region that holds none of them, and they are text, CR and LF only); else -1.
+   * Notes the LFs in `#feeds`, and in `#linesAscii` whether the text was all ASCII.
    */
   #afterLines(bytes: Uint8Array, start: number, frame: FrameEffects): number {
     const buffer = this.#screen.buffer;
@@ -125,13 +161,22 @@ export class FrameSkipper {
       const row = cells[index] as number;
       if (row >= buffer.top && row <= buffer.bottom) return -1;
     }
+    const feeds = this.#feeds;
+    let count = 0;
+    let ascii = true;
     for (let at = start; at < bytes.length; ) {
       at = this.#simulation.printable.end(bytes, at, bytes.length);
       const byte = bytes[at] as number;
-      if (byte === ESC) return at;
+      if (byte === ESC) {
+        this.#feedCount = count;
+        this.#linesAscii = ascii;
+        return at;
+      }
       // Text, LF and CRLF: what the renderer draws as text (a bare CR would be a control).
       const crlf = byte === CR && bytes[at + 1] === LF;
       if ((byte < 0x20 && byte !== LF && !crlf) || byte === DEL) return -1;
+      if (byte === LF || crlf) feeds[count++] = crlf ? at + 1 : at;
+      else ascii = false;
       at += crlf ? 2 : 1;
     }
     return -1;

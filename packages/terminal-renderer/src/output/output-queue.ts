@@ -1,3 +1,4 @@
+import { copyWords } from '../byte-words';
 import { copyBytes, copyOf } from '../bytes';
 
 const SCRATCH_BYTES = 16 * 1024;
@@ -14,6 +15,7 @@ const CRLF = new Uint8Array([0x0d, 0x0a]);
 export class OutputQueue {
   readonly #emit: (piece: Uint8Array) => void;
   #scratch = new Uint8Array(SCRATCH_BYTES);
+  #scratchWords = new DataView(this.#scratch.buffer);
   #start = 0;
   #used = 0;
 
@@ -34,6 +36,7 @@ export class OutputQueue {
     if (this.#used + length > this.#scratch.length) {
       this.flush();
       this.#scratch = new Uint8Array(SCRATCH_BYTES);
+      this.#scratchWords = new DataView(this.#scratch.buffer);
       this.#start = 0;
       this.#used = 0;
     }
@@ -41,16 +44,25 @@ export class OutputQueue {
     this.#used += length;
   }
 
-  /** Adds `source[0, length)` and a line end (CRLF when `crlf`, else LF): a row as it goes out. */
-  addLine(source: Uint8Array, length: number, crlf: boolean): void {
+  /**
+   * Adds `source[start, end)` and a line end (CRLF when `crlf`, else LF): a row as it goes out, or a line of
+   * the write's input (through a view of it, four bytes at a time).
+   */
+  addLine(source: Uint8Array | DataView, start: number, end: number, crlf: boolean): void {
+    const length = end - start;
     const total = length + (crlf ? 2 : 1);
     if (total > SCRATCH_BYTES / 4 || this.#used + total > this.#scratch.length) {
-      this.add(source, 0, length, false);
+      const bytes =
+        source instanceof DataView
+          ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength)
+          : source;
+      this.add(bytes, start, end, false);
       this.add(crlf ? CRLF : LF, 0, crlf ? 2 : 1, true);
       return;
     }
     const scratch = this.#scratch;
-    copyBytes(source, 0, length, scratch, this.#used);
+    if (source instanceof DataView) copyWords(source, start, end, this.#scratchWords, this.#used);
+    else copyBytes(source, start, end, scratch, this.#used);
     let at = this.#used + length;
     if (crlf) scratch[at++] = 0x0d;
     scratch[at++] = 0x0a;

@@ -33,11 +33,11 @@ export class RecordedOutput {
       },
       // A row and its line end are one stretch for the offsets: the line end continues the row exactly, or
       // maps, as the row does, to where its line began.
-      (bytes, length, crlf, inputStart, exact) => {
-        const total = length + (crlf ? 2 : 1);
+      (bytes, start, end, crlf, inputStart, exact) => {
+        const total = end - start + (crlf ? 2 : 1);
         offsets.record(total, inputStart, exact);
         this.#bytesOut += total;
-        queue.addLine(bytes, length, crlf);
+        queue.addLine(bytes, start, end, crlf);
       },
     );
   }

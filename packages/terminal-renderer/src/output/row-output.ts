@@ -19,12 +19,13 @@ export type EmitPiece = (
 ) => void;
 
 /**
- * Receives a whole row and its line end (the common case, in one step): `bytes[0, length)`, then CRLF or LF;
- * from input offset `inputStart` (exactly or as a line).
+ * Receives a whole row and its line end (the common case, in one step): `bytes[start, end)` (a row's bytes, or
+ * a view of the write's input), then CRLF or LF; from input offset `inputStart` (exactly or as a line).
  */
 export type EmitLine = (
-  bytes: Uint8Array,
-  length: number,
+  bytes: Uint8Array | DataView,
+  start: number,
+  end: number,
   crlf: boolean,
   inputStart: number,
   exact: boolean,
@@ -53,7 +54,7 @@ export class RowOutput {
   row(row: Row, continues: boolean, last = false): void {
     this.startRow(row);
     if (!continues && !last && !this.#continued) {
-      this.#line(row.bytes, row.length, row.terminator === 2, row.sourceStart, row.exact);
+      this.#line(row.bytes, 0, row.length, row.terminator === 2, row.sourceStart, row.exact);
       return;
     }
     const emit = this.#emit;
@@ -78,6 +79,26 @@ export class RowOutput {
     }
     const terminator = row.terminator === 2 ? CRLF : LF;
     emit(terminator, 0, terminator.length, inputEnd, row.exact, true);
+  }
+
+  /**
+   * Emits a final line that was never laid out into a row (one no row continues, and that continues none):
+   * `source[start, end)` (a view of the write's input) and its line end, as {@link RowOutput.row} emits such
+   * a row.
+   */
+  line(
+    source: DataView,
+    start: number,
+    end: number,
+    crlf: boolean,
+    inputStart: number,
+    exact: boolean,
+  ): void {
+    if (this.#continued) {
+      this.#emit(LF, 0, LF.length, inputStart, false, true);
+      this.#continued = false;
+    }
+    this.#line(source, start, end, crlf, inputStart, exact);
   }
 
   /**

@@ -1,0 +1,42 @@
+/**
+ * Reads and writes bytes four at a time through a DataView, at any alignment: the short runs a redraw
+ * compares or copies (a status line's sequences, a line of output) cost a fraction of a loop over their
+ * bytes. A view is made once per array (see {@link ByteWords}), as making one per run would cost more than
+ * the run.
+ */
+export class ByteWords {
+  #bytes: Uint8Array | null = null;
+  #view: DataView = new DataView(new ArrayBuffer(0));
+
+  /** A view of `bytes` (the last one asked for, kept until {@link ByteWords.forget}). */
+  of(bytes: Uint8Array): DataView {
+    if (bytes !== this.#bytes) {
+      this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.#bytes = bytes;
+    }
+    return this.#view;
+  }
+
+  /** Lets go of the array (a write's input is not kept past the write). */
+  forget(): void {
+    this.#bytes = null;
+    this.#view = new DataView(new ArrayBuffer(0));
+  }
+}
+
+/** Whether `a[aAt, aAt + length)` and `b[bAt, bAt + length)` hold the same bytes. */
+export function sameBytes(a: DataView, aAt: number, b: DataView, bAt: number, length: number): boolean {
+  let index = 0;
+  for (; index + 4 <= length; index += 4)
+    if (a.getUint32(aAt + index, true) !== b.getUint32(bAt + index, true)) return false;
+  for (; index < length; index++) if (a.getUint8(aAt + index) !== b.getUint8(bAt + index)) return false;
+  return true;
+}
+
+/** Copies `source[start, end)` into `target` at `at`. */
+export function copyWords(source: DataView, start: number, end: number, target: DataView, at: number): void {
+  let from = start;
+  let to = at;
+  for (; from + 4 <= end; from += 4, to += 4) target.setUint32(to, source.getUint32(from, true), true);
+  for (; from < end; from++, to++) target.setUint8(to, source.getUint8(from));
+}
