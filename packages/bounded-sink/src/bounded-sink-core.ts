@@ -109,16 +109,29 @@ export class BoundedSinkCore implements StageCore<BoundedSinkResult, BoundedSink
   /** Keeps, counts and matches the next bytes; emits nothing. */
   write(bytes: Uint8Array, _emit?: Emit<BoundedSinkResult>): void {
     if (this.#final) throw writeAfterEndError('BoundedSinkCore');
-    this.#totalBytes += bytes.length;
-    let rest = bytes;
-    if (this.#headLength < this.#headLimit) {
-      const take = Math.min(rest.length, this.#headLimit - this.#headLength);
-      this.#head.push(copyBytes(this.#ops, rest.subarray(0, take)));
-      this.#headLength += take;
-      this.#scanner?.push(rest.subarray(0, take));
-      rest = rest.subarray(take);
-    }
+    const rest = this.#takeHead(bytes);
     if (rest.length > 0) this.#tail.append(rest);
+  }
+
+  /**
+   * Writes `chunks` as one write (a batch of writes, valid until the call returns): equal to writing
+   * each in turn, but of what they leave for the tail only the batch's last `maxBytes` are copied.
+   */
+  writeAll(chunks: readonly Uint8Array[]): void {
+    if (this.#final) throw writeAfterEndError('BoundedSinkCore');
+    this.#tail.appendAll(chunks.map((bytes) => this.#takeHead(bytes)));
+  }
+
+  /** Counts `bytes`, keeps (a copy of) what the head has room for, and returns the rest. */
+  #takeHead(bytes: Uint8Array): Uint8Array {
+    this.#totalBytes += bytes.length;
+    if (this.#headLength >= this.#headLimit) return bytes;
+    const take = Math.min(bytes.length, this.#headLimit - this.#headLength);
+    const head = bytes.subarray(0, take);
+    this.#head.push(copyBytes(this.#ops, head));
+    this.#headLength += take;
+    this.#scanner?.push(head);
+    return bytes.subarray(take);
   }
 
   /** Ends the input: composes the final result, lets go of everything else, and emits the result. */

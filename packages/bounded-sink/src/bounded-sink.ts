@@ -81,6 +81,12 @@ export class BoundedSink extends Writable {
     callback();
   }
 
+  // Writes queued while the sink was corked come as one batch: the core copies only what it keeps of it.
+  override _writev(chunks: { chunk: Buffer }[], callback: WriteCallback): void {
+    this.#core.writeAll(chunks.map(({ chunk }) => chunk));
+    callback();
+  }
+
   override _final(callback: WriteCallback): void {
     this.#core.end((result) => {
       this.#finished = true;

@@ -38,25 +38,39 @@ export class ByteWindow {
 
   /** Adds `chunk` at the window's end; what falls out of it goes to `onEvict`. */
   append(chunk: Uint8Array): void {
-    if (chunk.length === 0) return;
+    const length = chunk.length;
+    if (length === 0) return;
     // No window (a sink keeping only a head): every byte leaves at once, as written.
     if (this.#limit === 0) {
-      this.#hand(chunk);
+      this.#hand(chunk, 0, length);
       return;
     }
-    const staying = Math.min(chunk.length, this.#limit);
-    this.#evict(Math.max(0, this.#length + staying - this.#limit));
-    // A chunk longer than the window leaves at once, but for its last `limit` bytes.
-    if (staying < chunk.length) this.#hand(chunk.subarray(0, chunk.length - staying));
-    if (staying === 0) return;
-    this.#reserve(this.#length + staying);
-    const ring = this.#ring;
-    const end = (this.#start + this.#length) % ring.length;
-    const tail = chunk.subarray(chunk.length - staying);
-    const first = Math.min(staying, ring.length - end);
-    ring.set(tail.subarray(0, first), end);
-    if (first < staying) ring.set(tail.subarray(first), 0);
-    this.#length += staying;
+    const staying = Math.min(length, this.#limit);
+    const excess = this.#length + staying - this.#limit;
+    if (excess > 0) this.#evict(excess);
+    // Only the chunk's last `limit` bytes can stay: the rest leaves at once and is never copied.
+    if (staying < length) this.#hand(chunk, 0, length - staying);
+    this.#copyIn(chunk, length - staying);
+  }
+
+  /**
+   * Adds `chunks` at the window's end as one append: of the batch, only its last `limit` bytes are
+   * copied; what a later chunk of it pushes out leaves straight from the chunk it came in.
+   */
+  appendAll(chunks: readonly Uint8Array[]): void {
+    let total = 0;
+    for (const chunk of chunks) total += chunk.length;
+    if (total === 0) return;
+    const staying = Math.min(total, this.#limit);
+    const excess = this.#length + staying - this.#limit;
+    if (excess > 0) this.#evict(excess);
+    let leaving = total - staying;
+    for (const chunk of chunks) {
+      const gone = Math.min(leaving, chunk.length);
+      if (gone > 0) this.#hand(chunk, 0, gone);
+      leaving -= gone;
+      if (gone < chunk.length) this.#copyIn(chunk, gone);
+    }
   }
 
   /** The window's bytes, at most `limit` of them, as one or two views of the ring (not copies). */
@@ -77,18 +91,34 @@ export class ByteWindow {
 
   /** Hands the oldest `count` held bytes to `onEvict` and lets go of them. */
   #evict(count: number): void {
-    if (count === 0) return;
     const ring = this.#ring;
     const first = Math.min(count, ring.length - this.#start);
-    this.#hand(ring.subarray(this.#start, this.#start + first));
-    if (first < count) this.#hand(ring.subarray(0, count - first));
+    this.#hand(ring, this.#start, this.#start + first);
+    if (first < count) this.#hand(ring, 0, count - first);
     this.#start = (this.#start + count) % ring.length;
     this.#length -= count;
   }
 
-  #hand(bytes: Uint8Array): void {
-    this.#lastEvictedByte = bytes[bytes.length - 1];
-    this.#onEvict?.(bytes);
+  /** `bytes[from, to)` leaves the window: a view is made only for an `onEvict` to see. */
+  #hand(bytes: Uint8Array, from: number, to: number): void {
+    this.#lastEvictedByte = bytes[to - 1];
+    if (this.#onEvict) this.#onEvict(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+  }
+
+  /** Copies `chunk[from, length)`, which fits the window's room, into the ring after its last byte. */
+  #copyIn(chunk: Uint8Array, from: number): void {
+    const count = chunk.length - from;
+    this.#reserve(this.#length + count);
+    const ring = this.#ring;
+    const end = (this.#start + this.#length) % ring.length;
+    const first = Math.min(count, ring.length - end);
+    // A whole chunk needs no view (a view of a Buffer costs as much as a short copy).
+    if (first === chunk.length) ring.set(chunk, end);
+    else {
+      ring.set(chunk.subarray(from, from + first), end);
+      if (first < count) ring.set(chunk.subarray(from + first), 0);
+    }
+    this.#length += count;
   }
 
   /** Grows the ring (doubling, up to `limit`) so that it holds `needed` bytes, its bytes in order from 0. */

@@ -6,6 +6,7 @@ import {
   portableByteOps,
 } from '@pipeguard/shared/core';
 import type { MatchExcerpt } from './excerpt';
+import { countLineFeeds } from './line-feeds';
 import { findAnchored, type LiteralAnchor, planAnchors, rarityIn } from './literal-anchors';
 import type { CompiledPatterns } from './match-patterns';
 
@@ -145,13 +146,7 @@ export class MatchScanner {
   #passLines(piece: Uint8Array, from: number, to: number): void {
     const ops = this.#ops;
     if (this.#collecting) {
-      let count = 0;
-      for (
-        let end = ops.indexOf(piece, LF, from);
-        end !== -1 && end < to;
-        end = ops.indexOf(piece, LF, end + 1)
-      )
-        count++;
+      const count = countLineFeeds(piece, from, to, ops);
       const lines: MatchExcerpt[] = [];
       let end = to;
       for (let back = 0; back < this.#settings.contextBefore && end > from; back++) {
