@@ -62,7 +62,12 @@ export default defineConfig([
     splitting: false,
     noExternal: [/^@pipeguard\//, 'readable-stream'],
     esbuildOptions(options) {
-      options.alias = { 'readable-stream': './src/cli/node-stream.ts' };
+      options.alias = {
+        'readable-stream': './src/cli/node-stream.ts',
+        // Stages that only some options use, initialised at their first instance (src/cli/lazy-class.ts).
+        '@pipeguard/terminal-renderer': './src/cli/lazy-terminal-renderer.ts',
+        '@pipeguard/repeat-folder': './src/cli/lazy-repeat-folder.ts',
+      };
     },
   },
   {

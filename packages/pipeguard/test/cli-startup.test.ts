@@ -36,6 +36,32 @@ describe('pipeguard start-up', () => {
     expect(await loadedBy(['--max-bytes', 'none', '--', 'echo', 'hello'])).toBe('');
   });
 
+  it("should not load Node's tty module for a run whose stderr is not a terminal", async () => {
+    // Preloaded: says at exit whether tty was loaded (a bare node does not load it).
+    const ttyProbe = files.path('tty-probe.cjs');
+    await writeFile(
+      ttyProbe,
+      `process.on('exit', () => process.stderr.write('tty: ' + process.moduleLoadList.includes('NativeModule tty') + '\\n'));`,
+    );
+    const ttyLoadedBy = async (args: string[]) => {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+        '--require',
+        ttyProbe,
+        CLI,
+        ...args,
+      ]);
+      return { stdout, tty: /tty: (\w+)\n$/.exec(stderr)?.[1] };
+    };
+    expect(await ttyLoadedBy(['--', 'echo', 'hello'])).toEqual({ stdout: 'hello\n', tty: 'false' });
+    // The renderer and the folder, initialised at their first instance, still work.
+    expect(
+      await ttyLoadedBy(['--render', 'terminal', '--fold', '--', 'printf', 'ab\\rc\\nx\\nx\\nx\\n']),
+    ).toEqual({
+      stdout: 'cb\nx\n[previous line repeated 2 more times]\n',
+      tty: 'false',
+    });
+  });
+
   it('should load iconv-lite when a fallback decodes output that is not UTF-8', async () => {
     const gbk = files.path('gbk.txt');
     await writeFile(gbk, Buffer.from('c4e3bac30a', 'hex'));

@@ -33,7 +33,9 @@ async function statusOf(args: readonly string[]): Promise<number> {
   }
 }
 
-// The commands' modules are loaded when one runs, so `--help`, `--version` and completion load no stage.
+// Each command's modules are loaded when it runs, so `--help`, `--version` and completion load no stage,
+// and `pipeguard -- CMD` initialises neither the file commands nor the filter (the bin is one file: a
+// dynamic import here is a module initialised on first use, not a file read).
 async function execute(command: CliCommand): Promise<number> {
   switch (command.kind) {
     case 'help':
@@ -47,15 +49,14 @@ async function execute(command: CliCommand): Promise<number> {
       return 0;
   }
   await checkEncodings('--fallback', command.options.fallback);
-  const commands = await import('./commands');
   switch (command.kind) {
     case 'run':
-      return commands.runCommand(command);
+      return (await import('./run-command')).runCommand(command);
     case 'filter':
-      return commands.filterStdin(command);
+      return (await import('./filter-stdin')).filterStdin(command);
     case 'read':
-      return commands.readWindow(command);
+      return (await import('./file-commands')).readWindow(command);
     case 'lines':
-      return commands.readNumberedLines(command);
+      return (await import('./file-commands')).readNumberedLines(command);
   }
 }

@@ -72,6 +72,8 @@ function drained(name: OutputName): Promise<void> {
  * An empty write is called back after every write before it ('drain' comes only after a full buffer).
  */
 export async function flushOutput(): Promise<void> {
+  // Nothing written, nothing to flush or to fail: a run that printed nothing exits without another turn.
+  if (!watched.stdout && !watched.stderr) return;
   const flushed = (['stdout', 'stderr'] as const).map((name) => {
     if (!watched[name] || failedStream(name)) return undefined;
     return new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
-import { isatty } from 'node:tty';
 import type { PipelineStages } from '@pipeguard/pipeline';
 import { formatBytes, monotonicMs } from '@pipeguard/shared';
+import { isTerminal } from './descriptor';
 import { output, write } from './output';
 
 /** Live counts of one stream, read each time the line is redrawn. */
@@ -88,7 +88,7 @@ export function meterOf(label: string, { counter, guard, sink }: PipelineStages)
  * that a run whose stderr is a pipe or a file does not open the stream before it has text for it.
  */
 export function progressOnStderr(meters: readonly StreamMeter[]): ProgressLine | undefined {
-  if (!isatty(2)) return undefined;
+  if (!isTerminal(2)) return undefined;
   const stderr = output('stderr');
   // Through write(), which drops what a terminal that went away can no longer take.
   const terminal = {

@@ -1,7 +1,7 @@
-import { fstatSync, statSync } from 'node:fs';
 import type { LiveStreamEvent, RunOptions, RunResult } from '@pipeguard/pipeline';
 import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
 import { countOf } from './count-of';
+import { isDevNull } from './descriptor';
 import {
   onOutputFailure,
   outputFailure,
@@ -15,7 +15,6 @@ import {
 } from './output';
 import type { CliCommand } from './parse-cli';
 import { meterOf, progressOnStderr } from './progress-line';
-import { streamCommand } from './stream-command';
 import { onTermination, signalExitStatus } from './termination';
 
 /** Exit status when the command timed out, as coreutils `timeout` reports it. */
@@ -59,7 +58,8 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
     options.liveLines !== true;
   try {
     const result = await (streaming
-      ? streamCommand(file, args, settings, stdin, (started) => {
+      ? // Loaded only for `--max-bytes none`: the default run does not initialise it.
+        (await import('./stream-command')).streamCommand(file, args, settings, stdin, (started) => {
           pid = started;
         })
       : captureCommand(file, args, settings, stdin, (started) => {
@@ -137,18 +137,6 @@ async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
         ? `${event.text}${event.terminator === '\r' ? '\r' : '\n'}`
         : `[${countOf(event.lines, 'line')} not shown live: stderr fell behind; the result keeps them]\n`;
     if (!write('stderr', text)) await whenWritable('stderr');
-  }
-}
-
-/** Whether file descriptor `fd` is open on /dev/null (never on Windows, which has none). */
-function isDevNull(fd: number): boolean {
-  try {
-    // bigint: a plain fstat of a pipe leaves S_IFIFO in the array realpathSync reads for cached path
-    // components, which cut module resolution short when stdin was a pipe.
-    const file = fstatSync(fd, { bigint: true });
-    return file.isCharacterDevice() && file.rdev === statSync('/dev/null', { bigint: true }).rdev;
-  } catch {
-    return false;
   }
 }
 
