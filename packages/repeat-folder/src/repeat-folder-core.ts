@@ -44,9 +44,12 @@ export interface RepeatFolderStats {
   noticeBytes: number;
 }
 
-/** The line a folder puts after a folded run: `[previous line repeated N more times]` and a line feed. */
+/**
+ * The line a folder puts after a folded run: `[previous line repeated N more times]` and a line feed, a
+ * count of one singular (`1 more time`), as every count pipeguard writes.
+ */
 export function formatRepeatNotice(repeats: number): string {
-  return `[previous line repeated ${repeats} more times]\n`;
+  return `[previous line repeated ${repeats} more ${repeats === 1 ? 'time' : 'times'}]\n`;
 }
 
 /**

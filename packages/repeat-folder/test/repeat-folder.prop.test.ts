@@ -27,8 +27,10 @@ function unfold(output: Buffer): Buffer {
   const lines = output.toString('latin1').split(/(?<=\n)/);
   const result: string[] = [];
   for (const line of lines) {
-    const notice = /^\[previous line repeated (\d+) more times\]\n$/.exec(line);
-    if (notice) result.push(...Array.from({ length: Number(notice[1]) }, () => result.at(-1) as string));
+    // "1 more time", "2 more times": a notice in the wrong number is not a notice, and the bytes differ.
+    const notice = /^\[previous line repeated (?:(1) more time|([2-9]|\d\d+) more times)\]\n$/.exec(line);
+    if (notice)
+      result.push(...Array.from({ length: Number(notice[1] ?? notice[2]) }, () => result.at(-1) as string));
     else result.push(line);
   }
   return Buffer.from(result.join(''), 'latin1');

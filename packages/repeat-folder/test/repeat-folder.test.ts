@@ -65,9 +65,14 @@ describe('RepeatFolder', () => {
     }
   });
 
+  it('should write a count of one in the singular', async () => {
+    expect((await fold(['a\na\n'])).text).toBe('a\n[previous line repeated 1 more time]\n');
+    expect((await fold(['a\na\na\n'])).text).toBe('a\n[previous line repeated 2 more times]\n');
+  });
+
   it('should compare CRLF lines byte for byte, and pass an unterminated last line', async () => {
     const { text } = await fold(['x\r\nx\r\nx\nx']);
-    expect(text).toBe('x\r\n[previous line repeated 1 more times]\nx\nx');
+    expect(text).toBe('x\r\n[previous line repeated 1 more time]\nx\nx');
   });
 
   it('should never fold a line longer than maxLineBytes', async () => {
@@ -75,7 +80,7 @@ describe('RepeatFolder', () => {
     const { text, stats } = await fold([long, long.slice(0, 5), long.slice(5), long, 'ok\n', 'ok\n'], {
       maxLineBytes: 8,
     });
-    expect(text).toBe(`${long}${long}${long}ok\n[previous line repeated 1 more times]\n`);
+    expect(text).toBe(`${long}${long}${long}ok\n[previous line repeated 1 more time]\n`);
     expect(stats.foldedLines).toBe(1);
   });
 
