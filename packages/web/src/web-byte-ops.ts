@@ -26,15 +26,23 @@ function wordsFrom(bytes: Uint8Array, at: number): { start: number; words: Uint3
 }
 
 /**
- * A search reads this many bytes one by one before it turns to words: most lines end within, and on 63 B
- * lines of prose a word scan from the first byte ran at 0.4-0.8x of this (Node 20).
+ * A search reads this many bytes, four a turn, before it turns to words: most lines end within. On 16 KiB of
+ * prose (63 B lines), finding every LF: 1.1 GB/s at 128, 0.8 at 64, 0.5 with words from the first byte;
+ * a 16 KiB scan for an absent byte: 3.8 GB/s at 128 and at 256, 3.4 at 64 (Node 20, one process, load 6).
  */
-const SHORT_BYTES = 64;
+const SHORT_BYTES = 128;
 
 function indexOfByte(bytes: Uint8Array, byte: number, from: number): number {
   const end = bytes.length;
   let at = from < 0 ? Math.max(0, end + from) : from;
   const near = Math.min(end, at + SHORT_BYTES);
+  // Four bytes a turn (63 B lines of prose, every LF: 1.5x a plain loop in Node 20).
+  for (const last = near - 3; at < last; at += 4) {
+    if (bytes[at] === byte) return at;
+    if (bytes[at + 1] === byte) return at + 1;
+    if (bytes[at + 2] === byte) return at + 2;
+    if (bytes[at + 3] === byte) return at + 3;
+  }
   for (; at < near; at++) if (bytes[at] === byte) return at;
   if (at >= end) return -1;
   // Word-aligned in the buffer, then a word at a time: a word holds the byte iff (word ^ pattern) has a

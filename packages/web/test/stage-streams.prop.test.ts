@@ -138,7 +138,9 @@ describe('the web streams against the Node stages', () => {
   it('should give TerminalRendererStream the text, stats and source offsets of TerminalRenderer', async () => {
     await fc.assert(
       fc.asyncProperty(input, stageOptions.terminalRenderer, (chunks, options) =>
-        sameBytes(chunks, new TerminalRenderer(options), new TerminalRendererStream(options), { offsetStep: 7 }),
+        sameBytes(chunks, new TerminalRenderer(options), new TerminalRendererStream(options), {
+          offsetStep: 7,
+        }),
       ),
       runs,
     );
