@@ -4,7 +4,7 @@ import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineSplitterCore } from '../src/core';
-import type { LineBatch, LineUnit } from '../src/index';
+import type { LineBatch, LineUnit } from '../src/core';
 
 /** Bytes dense in terminators (LF, CR, CRLF) and long runs without one. */
 const bytes = fc
