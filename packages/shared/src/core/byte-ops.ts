@@ -1,5 +1,5 @@
 import { describeReceived } from './options';
-import { isWellFormedUtf8 } from './utf8-valid';
+import { isAllAscii, isWellFormedUtf8 } from './utf8-valid';
 
 /**
  * The byte scans a core's hot paths use, injected so that a core stays runtime-free while its Node shell
@@ -55,10 +55,7 @@ export const portableByteOps: ByteOps = Object.freeze({
   // Measured on 16 KiB of prose (CJK, Cyrillic, emoji) in Node 20: 1.3 GB/s, where a fatal TextDecoder,
   // which builds the UTF-16 string it then drops, gives 0.48 GB/s (bench/web/byte-ops.measure.ts).
   isUtf8: isWellFormedUtf8,
-  isAscii(bytes: Uint8Array): boolean {
-    for (let index = 0; index < bytes.length; index++) if ((bytes[index] as number) >= 0x80) return false;
-    return true;
-  },
+  isAscii: isAllAscii,
   alloc: (length: number) => new Uint8Array(length),
 });
 

@@ -78,6 +78,26 @@ function skipAscii(bytes: Uint8Array, words: Uint32Array, head: number, at: numb
   return end;
 }
 
+/** The aligned four-byte words of `bytes` (a view, no copy) and the index of the first one's first byte. */
+function wordsOf(bytes: Uint8Array): { head: number; words: Uint32Array } {
+  const head = Math.min(bytes.length, (4 - (bytes.byteOffset & 3)) & 3);
+  return {
+    head,
+    words: new Uint32Array(bytes.buffer, bytes.byteOffset + head, (bytes.length - head) >>> 2),
+  };
+}
+
+/** Whether every byte is below 0x80, as Node's `buffer.isAscii` answers: a long input a word at a time. */
+export function isAllAscii(bytes: Uint8Array): boolean {
+  const end = bytes.length;
+  if (end < WORDS_FROM_BYTES) {
+    for (let at = 0; at < end; at++) if ((bytes[at] as number) >= 0x80) return false;
+    return true;
+  }
+  const { head, words } = wordsOf(bytes);
+  return skipAscii(bytes, words, head, 0) === end;
+}
+
 /**
  * Whether `bytes` is well-formed UTF-8, as Node's `buffer.isUtf8` answers (a character cut at either end
  * is not; a BOM is a character like any other). Runs of ASCII are skipped a word at a time, the rest is
@@ -90,8 +110,7 @@ export function isWellFormedUtf8(bytes: Uint8Array): boolean {
     while (at !== end && at !== -1) at = walk(bytes, at, end);
     return at === end;
   }
-  const head = (4 - (bytes.byteOffset & 3)) & 3;
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + head, (end - head) >>> 2);
+  const { head, words } = wordsOf(bytes);
   for (let at = 0; ; ) {
     at = skipAscii(bytes, words, head, at);
     if (at === end) return true;
