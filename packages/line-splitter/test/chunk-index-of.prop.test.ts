@@ -3,8 +3,8 @@ import { portableByteOps } from '@pipeguard/shared/core';
 import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineSplitterCore } from '../src/core';
 import type { LineBatch, LineUnit } from '../src/core';
+import { LineSplitterCore } from '../src/core';
 
 /** Bytes dense in terminators (LF, CR, CRLF) and long runs without one. */
 const bytes = fc
