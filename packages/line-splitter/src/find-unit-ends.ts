@@ -31,8 +31,9 @@ export interface UnitEnds extends UnitBounds {
 }
 
 /**
- * Finds the units that `chunk` completes. Boundaries come from `ops.indexOf` for LF and for CR,
- * each remembered until passed, so every byte is scanned (natively, in Node) at most once per terminator kind.
+ * Finds the units that `chunk` completes. Boundaries come from `ops.indexOf` (or, with `chunkIndexOf`, the
+ * chunk's own `indexOf`: a Node Buffer's, inlined) for LF and for CR, each remembered until passed, so every
+ * byte is scanned (natively, in Node) at most once per terminator kind.
  */
 export function findUnitEnds(
   pending: PendingBytes,
@@ -40,6 +41,7 @@ export function findUnitEnds(
   crPending: boolean,
   maxUnitBytes: number,
   ops: ByteOps,
+  chunkIndexOf = false,
 ): UnitEnds {
   const offset = pending.length;
   const total = offset + chunk.length;
@@ -57,8 +59,8 @@ export function findUnitEnds(
   let cr = -2;
   for (;;) {
     const from = Math.max(0, start - offset);
-    if (lf !== -1 && lf < from) lf = ops.indexOf(chunk, LF, from);
-    if (cr !== -1 && cr < from) cr = ops.indexOf(chunk, CR, from);
+    if (lf !== -1 && lf < from) lf = chunkIndexOf ? chunk.indexOf(LF, from) : ops.indexOf(chunk, LF, from);
+    if (cr !== -1 && cr < from) cr = chunkIndexOf ? chunk.indexOf(CR, from) : ops.indexOf(chunk, CR, from);
     const found = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
     if ((found === -1 ? total : found + offset) - start > maxUnitBytes) {
       // `pending` remembers a join made here, so the unit emitted for this cut reuses it.

@@ -18,7 +18,7 @@ const EMPTY = new Uint8Array(0);
 
 /** The options a line splitter takes (its Node stage's `LineSplitterOptions`). */
 export const LINE_SPLITTER_OPTIONS = ['maxUnitBytes', 'batched', 'startOffset'] as const;
-const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps'] as const;
+const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps', 'chunkIndexOf'] as const;
 
 /** Options of a line splitter. */
 export interface LineSplitterOptions {
@@ -49,6 +49,13 @@ export interface LineSplitterOptions {
 export interface LineSplitterCoreOptions extends LineSplitterOptions {
   /** The byte scans and allocation: `nodeByteOps` in Node (units are then Buffers), `portableByteOps` anywhere. */
   byteOps: ByteOps;
+  /**
+   * Find terminators with the written chunk's own `indexOf` rather than `byteOps.indexOf` (same answers). For
+   * a shell whose chunks are Node Buffers: `Buffer#indexOf` is memchr, and called directly it is inlined where
+   * the call through `byteOps` is not (batched, 80-byte lines: 10 % of the splitter's CPU time, Node 20).
+   * @defaultValue false
+   */
+  chunkIndexOf?: boolean;
 }
 
 /** Counters of a line splitter, as a fresh plain object. */
@@ -77,6 +84,7 @@ export interface LineSplitterStats {
 export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSplitterStats> {
   #ended = false;
   readonly #ops: ByteOps;
+  readonly #chunkIndexOf: boolean;
   readonly #maxUnitBytes: number;
   readonly #batched: boolean;
   readonly #pending: PendingBytes;
@@ -99,13 +107,16 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
       batched = false,
       startOffset = 0,
       byteOps,
+      chunkIndexOf = false,
     } = options ?? ({} as Partial<LineSplitterCoreOptions>);
     // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.
     validateInteger('maxUnitBytes', maxUnitBytes, { minimum: 4 });
     validateBoolean('batched', batched);
     validateInteger('startOffset', startOffset);
     validateByteOps(byteOps);
+    validateBoolean('chunkIndexOf', chunkIndexOf);
     this.#ops = byteOps;
+    this.#chunkIndexOf = chunkIndexOf;
     this.#maxUnitBytes = maxUnitBytes;
     this.#batched = batched;
     this.#offset = startOffset;
@@ -127,7 +138,14 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   write(bytes: Uint8Array, emit: Emit<LineUnit | LineBatch>): void {
     if (this.#ended) throw writeAfterEndError('LineSplitterCore');
     this.#bytes += bytes.length;
-    const found = findUnitEnds(this.#pending, bytes, this.#crPending, this.#maxUnitBytes, this.#ops);
+    const found = findUnitEnds(
+      this.#pending,
+      bytes,
+      this.#crPending,
+      this.#maxUnitBytes,
+      this.#ops,
+      this.#chunkIndexOf,
+    );
     this.#forcedFlushes += found.forced;
     this.#emit(bytes, found, emit);
     this.#pending.keepFrom(bytes, found.next);

@@ -35,6 +35,8 @@ export class LineSplitter extends Transform {
       batched: options?.batched,
       startOffset: options?.startOffset,
       byteOps: nodeByteOps,
+      // Chunks here are Buffers: their own indexOf is memchr, called without the indirection.
+      chunkIndexOf: true,
     });
     super({ readableObjectMode: true });
     this.#core = core;

@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the files of `dir` on 127.0.0.1 (an ephemeral port) for the page. */
-async function serve(dir: string): Promise<{ server: Server; origin: string }> {
+export async function serve(dir: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const name = new URL(request.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/+/, '') || 'index.html';
     readFile(join(dir, name.replaceAll('..', '')))

@@ -1,0 +1,62 @@
+import { nodeByteOps } from '@pipeguard/shared';
+import { portableByteOps } from '@pipeguard/shared/core';
+import { propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LineBatch, LineUnit } from '../src/core';
+import { LineSplitterCore } from '../src/core';
+
+/** Bytes dense in terminators (LF, CR, CRLF) and long runs without one. */
+const bytes = fc
+  .array(fc.oneof(fc.constantFrom('\n', '\r', '\r\n', 'é', '✓'), fc.string({ maxLength: 40 })), {
+    maxLength: 40,
+  })
+  .map((parts) => Buffer.from(parts.join('')));
+
+/** Every unit (batches opened) and the stats, for `chunks` through a core built with `options`. */
+function split(chunks: Uint8Array[], options: ConstructorParameters<typeof LineSplitterCore>[0]) {
+  const core = new LineSplitterCore(options);
+  const items: (LineUnit | LineBatch)[] = [];
+  const emit = (item: LineUnit | LineBatch) => items.push(item);
+  for (const chunk of chunks) core.write(chunk, emit);
+  core.end(emit);
+  const units = items.flatMap((item) => ('units' in item ? item.units : [item]));
+  return {
+    units: units.map((unit) => [Buffer.from(unit.bytes).toString('hex'), unit.terminator, unit.offset]),
+    stats: core.stats,
+  };
+}
+
+describe('LineSplitterCore chunkIndexOf', () => {
+  it("should give the units and stats of byteOps.indexOf's search with the chunk's own indexOf, Buffers or not", () => {
+    fc.assert(
+      fc.property(
+        bytes,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.integer({ min: 4, max: 24 }),
+        fc.boolean(),
+        fc.boolean(),
+        (input, cuts, maxUnitBytes, batched, asBuffers) => {
+          const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
+          const chunks = at
+            .slice(1)
+            .map((end, index) => input.subarray(at[index], end))
+            .map((chunk) => (asBuffers ? chunk : new Uint8Array(chunk)));
+          const options = { maxUnitBytes, batched };
+          const reference = split(chunks, { ...options, byteOps: portableByteOps });
+          expect(split(chunks, { ...options, byteOps: nodeByteOps, chunkIndexOf: true })).toEqual(reference);
+          expect(split(chunks, { ...options, byteOps: portableByteOps, chunkIndexOf: true })).toEqual(
+            reference,
+          );
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('should refuse a chunkIndexOf that is not a boolean', () => {
+    expect(() => new LineSplitterCore({ byteOps: portableByteOps, chunkIndexOf: 1 as never })).toThrow(
+      new TypeError('The "chunkIndexOf" option must be of type boolean. Received type number (1)'),
+    );
+  });
+});
