@@ -169,8 +169,50 @@ describe('TerminalRenderer', () => {
     const whole = await render(input, options);
     const byteByByte = await render(input, options, [...input.keys()]);
     expect(text(byteByByte.output)).toBe(text(whole.output));
-    expect(text(whole.output)).toBe('      Приве\r\n');
+    // The line whose continuation RIS erased ends there, as when ED 2 erases it: the CRLF ends a line of its own.
+    expect(text(whole.output)).toBe('      Приве\n\r\n');
   });
+
+  it('should end the line a RIS cut off before a tab at the start of the next row', async () => {
+    // Found by the self-rendering property (100 000-run fuzz): the row '        █' had gone out as continued,
+    // RIS erased its continuation and a TAB began the next row. Joined to the row above, the tab byte landed
+    // at its pending wrap, where xterm does not move: rendering the output again dropped it.
+    const input = Buffer.from([
+      27, 91, 109, 27, 91, 63, 54, 104, 27, 91, 49, 59, 49, 48, 72, 226, 150, 136, 226, 150, 140, 27, 91, 49,
+      100, 27, 99, 27, 91, 63, 54, 108, 9, 27, 55,
+    ]);
+    const options = { cols: 9, maxLiveLines: 1 };
+    const { output } = await render(input, options);
+    expect(text(output)).toBe('        █\n\t');
+    expect(text((await render(output, options)).output)).toBe(text(output));
+  });
+
+  it.each([
+    // CSI m 東京 CSI Z TAB 東京: after the back tab and the tab, the wide character wraps before it is drawn.
+    [[27, 91, 109, 230, 157, 177, 228, 186, 172, 27, 91, 90, 9, 230, 157, 177, 228, 186, 172], 0],
+    [
+      [
+        27, 27, 99, 91, 109, 27, 91, 63, 54, 104, 27, 91, 49, 59, 49, 72, 195, 169, 27, 91, 49, 100, 27, 91,
+        63, 54, 108, 9, 230, 157, 177, 228, 186, 172,
+      ],
+      1,
+    ],
+  ])(
+    'should count the redraws of a wide character wrapped at the margin the same in every chunking (%#)',
+    async (bytes, redraws) => {
+      // Found by the chunking property (100 000-run fuzz): text that began a write after a move back counted a
+      // redraw before the printer wrapped its first character, which the wrap ends; whole, it counted none.
+      const input = Buffer.from(bytes);
+      const options = { cols: 3, maxLiveLines: 1, maxLineBytes: 4 };
+      const whole = await render(input, options);
+      expect(whole.stats.framesOverwritten).toBe(redraws);
+      for (const cuts of [[...input.keys()], [input.length - 6], [input.length - 5]]) {
+        const cut = await render(input, options, cuts);
+        expect(text(cut.output)).toBe(text(whole.output));
+        expect(cut.stats).toEqual(whole.stats);
+      }
+    },
+  );
 
   it('should end a wrapped line whose continuation row was erased from its first column', async () => {
     // Found by the VT-subset property (seed 1738429057): the row above had gone out as continued, then EL at

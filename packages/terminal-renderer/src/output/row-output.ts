@@ -112,7 +112,9 @@ export class RowOutput {
   }
 
   /** The rows that would have continued the last one emitted are gone (RIS): the next row begins a line. */
-  endContinuation(): void {
+  endContinuation(inputOffset: number): void {
+    if (!this.#continued) return;
+    this.#emit(LF, 0, LF.length, inputOffset, false, true);
     this.#continued = false;
   }
 

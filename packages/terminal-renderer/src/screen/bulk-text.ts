@@ -59,18 +59,13 @@ export class BulkText {
    */
   append(source: Uint8Array, start: number, end: number, inputOffset: number, firstLf: number): void {
     const screen = this.#screen;
-    // Text at the cursor after a move back is a redraw, as the printer counts it; a line feed ends the move.
-    const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
-    if (firstLineEnd > start) screen.drew();
-    if (firstLf < end) {
-      screen.rewound = false;
-      // REP repeats what was printed just before it only: a line feed came between.
-      this.#printer.forgetLastCharacter();
-    }
+    // REP repeats what was printed just before it only: a line feed came between.
+    if (firstLf < end) this.#printer.forgetLastCharacter();
     if (firstLf >= end) {
-      if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
+      if (this.#holding && this.#fits(source, start, end, this.#partialBytes())) {
+        this.#drawn(source, start, end, firstLf);
         this.#hold(source, start, end);
-      else this.#print(source, start, end, inputOffset);
+      } else this.#print(source, start, end, inputOffset);
       return;
     }
     const height = screen.height;
@@ -79,9 +74,10 @@ export class BulkText {
     const counted = main.savedCursor ? 2 * height : height;
     const feeds = lineFeedsBackward(screen.ops, source, firstLf, end, counted, this.#feeds);
     if (feeds.length < height) {
-      if (this.#holding && this.#fits(source, start, end, this.#partialBytes()))
+      if (this.#holding && this.#fits(source, start, end, this.#partialBytes())) {
+        this.#drawn(source, start, end, firstLf);
         this.#join(source, start, end, feeds.length);
-      else this.#print(source, start, end, inputOffset);
+      } else this.#print(source, start, end, inputOffset);
       return;
     }
     const cut = (feeds[height - 1] as number) + 1;
@@ -90,6 +86,7 @@ export class BulkText {
       this.#print(source, start, end, inputOffset);
       return;
     }
+    this.#drawn(source, start, end, firstLf);
     // Every line up to the screenful at the end is final: the screen's rows, then the text up to the cut.
     const output = screen.output;
     if (this.#holding) {
@@ -122,6 +119,19 @@ export class BulkText {
       return;
     }
     this.#printLines(source, cut, end, inputOffset + cut - start);
+  }
+
+  /**
+   * Counts the redraw of text that goes on without the printer (it fits the rows as it came): text at the
+   * cursor after a move back is one, as the printer counts it; a line feed ends the move. Text the printer
+   * prints is counted there only, after any wrap before its first character (a wide one at the margin wraps
+   * first, and the wrap ends the move): counting it here too would count what the printer does not.
+   */
+  #drawn(source: Uint8Array, start: number, end: number, firstLf: number): void {
+    const screen = this.#screen;
+    const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
+    if (firstLineEnd > start) screen.drew();
+    if (firstLf < end) screen.rewound = false;
   }
 
   /** Lays the held lines out into rows, as printing them would have. */

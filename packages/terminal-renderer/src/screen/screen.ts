@@ -169,7 +169,7 @@ export class Screen extends ScreenCursor {
     this.main.reset();
     this.main.rowAt(0);
     // Whether the rows dropped were still held or already drawn as text decides nothing: no row continues.
-    this.output.endContinuation();
+    this.output.endContinuation(this.inputOffset);
     this.rewound = false;
   }
 
