@@ -214,6 +214,19 @@ describe('TerminalRenderer', () => {
     },
   );
 
+  it('should count a tab after a move back as no redraw, as the printer does, in every chunking', async () => {
+    // Found by the chunking property (seed -77392335) with the fix above: text from a TAB to a CRLF after IL
+    // was counted by the bulk path (whole) and not by the printer (cut after the TAB). A TAB moves, it
+    // writes no character: only a character written after the move back is a redraw.
+    const input = Buffer.from('\x1b[m \x1b[L\t\r\n');
+    const options = { cols: null, maxLiveLines: 1, maxLineBytes: 4 };
+    const whole = await render(input, options);
+    expect(text(whole.output)).toBe('\t\r\n');
+    expect(whole.stats.framesOverwritten).toBe(0);
+    for (const cuts of [[...input.keys()], [8]])
+      expect((await render(input, options, cuts)).stats).toEqual(whole.stats);
+  });
+
   it('should end a wrapped line whose continuation row was erased from its first column', async () => {
     // Found by the VT-subset property (seed 1738429057): the row above had gone out as continued, then EL at
     // the continuation's first column cleared the wrap (xterm's isWrapped = false), so the erased row is a

@@ -122,15 +122,17 @@ export class BulkText {
   }
 
   /**
-   * Counts the redraw of text that goes on without the printer (it fits the rows as it came): text at the
-   * cursor after a move back is one, as the printer counts it; a line feed ends the move. Text the printer
-   * prints is counted there only, after any wrap before its first character (a wide one at the margin wraps
-   * first, and the wrap ends the move): counting it here too would count what the printer does not.
+   * Counts the redraw of text that goes on without the printer (it fits the rows as it came), as the
+   * printer would count it: a character written at the cursor after a move back is one (a TAB, a move,
+   * is not); a line feed ends the move. Text the printer prints is counted there only, after any wrap
+   * before its first character (a wide one at the margin wraps first, and the wrap ends the move).
    */
   #drawn(source: Uint8Array, start: number, end: number, firstLf: number): void {
     const screen = this.#screen;
     const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
-    if (firstLineEnd > start) screen.drew();
+    let at = start;
+    while (at < firstLineEnd && source[at] === TAB) at++;
+    if (at < firstLineEnd) screen.drew();
     if (firstLf < end) screen.rewound = false;
   }
 
