@@ -62,6 +62,34 @@ describe('pipeguard start-up', () => {
     });
   });
 
+  it("should not load Node's os module for a run that no signal ends", async () => {
+    // Preloaded: says at exit whether os was loaded (a bare node does not load it). Its signal table is
+    // read only for a signalled end or a killSignal other than the default.
+    const osProbe = files.path('os-probe.cjs');
+    await writeFile(
+      osProbe,
+      `process.on('exit', () => process.stderr.write('os: ' + process.moduleLoadList.includes('NativeModule os') + '\\n'));`,
+    );
+    const osLoadedBy = async (args: string[]) => {
+      const run = await promisify(execFile)(process.execPath, ['--require', osProbe, CLI, ...args]);
+      return { stdout: run.stdout, os: /os: (\w+)\n$/.exec(run.stderr)?.[1] };
+    };
+    expect(await osLoadedBy(['--', 'echo', 'hello'])).toEqual({ stdout: 'hello\n', os: 'false' });
+    expect(await osLoadedBy(['--max-bytes', 'none', '--', 'echo', 'hello'])).toEqual({
+      stdout: 'hello\n',
+      os: 'false',
+    });
+    // A command ended by a signal still exits 128 + its number, read from the table loaded then.
+    const killed = await promisify(execFile)(process.execPath, [
+      CLI,
+      '--',
+      'sh',
+      '-c',
+      'kill -TERM $$',
+    ]).catch((failed: { code: number }) => failed);
+    expect((killed as { code: number }).code).toBe(143);
+  });
+
   it('should load iconv-lite when a fallback decodes output that is not UTF-8', async () => {
     const gbk = files.path('gbk.txt');
     await writeFile(gbk, Buffer.from('c4e3bac30a', 'hex'));
