@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { loadIconv } from './load-iconv';
-import { WINDOWS_ANSI_CODEPAGES } from './windows-codepages';
+import { windowsAnsiCodepageOf } from './windows-codepages';
 
 /** What {@link resolveHostFallback} needs to know about a host; pass the values in, it reads nothing itself. */
 export interface HostEncodingInput {
@@ -90,10 +90,10 @@ function resolveWindowsLocale(locale: unknown): string | null {
   if (typeof locale !== 'string') return null;
   const [language = '', ...subtags] = locale.trim().toLowerCase().replaceAll('_', '-').split('-');
   for (const subtag of subtags) {
-    const codepage = WINDOWS_ANSI_CODEPAGES[`${language}-${subtag}`];
+    const codepage = windowsAnsiCodepageOf(`${language}-${subtag}`);
     if (codepage !== undefined) return codepage;
   }
-  return WINDOWS_ANSI_CODEPAGES[language] ?? null;
+  return windowsAnsiCodepageOf(language) ?? null;
 }
 
 function resolvePosixCharset(env: unknown): string | null {

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
+import { Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 

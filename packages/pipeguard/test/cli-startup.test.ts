@@ -36,30 +36,57 @@ describe('pipeguard start-up', () => {
     expect(await loadedBy(['--max-bytes', 'none', '--', 'echo', 'hello'])).toBe('');
   });
 
-  it("should not load Node's tty module for a run whose stderr is not a terminal", async () => {
-    // Preloaded: says at exit whether tty was loaded (a bare node does not load it).
-    const ttyProbe = files.path('tty-probe.cjs');
+  // Preloaded: says at exit whether Node's module `name` was loaded (a bare node loads neither tty nor os).
+  const builtinLoadedBy = async (name: string, args: string[]) => {
+    const probeFile = files.path(`${name}-probe.cjs`);
     await writeFile(
-      ttyProbe,
-      `process.on('exit', () => process.stderr.write('tty: ' + process.moduleLoadList.includes('NativeModule tty') + '\\n'));`,
+      probeFile,
+      `process.on('exit', () => process.stderr.write('loaded: ' + process.moduleLoadList.includes('NativeModule ${name}') + '\\n'));`,
     );
-    const ttyLoadedBy = async (args: string[]) => {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [
-        '--require',
-        ttyProbe,
-        CLI,
-        ...args,
-      ]);
-      return { stdout, tty: /tty: (\w+)\n$/.exec(stderr)?.[1] };
-    };
-    expect(await ttyLoadedBy(['--', 'echo', 'hello'])).toEqual({ stdout: 'hello\n', tty: 'false' });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+      '--require',
+      probeFile,
+      CLI,
+      ...args,
+    ]);
+    return { stdout, loaded: /loaded: (\w+)\n$/.exec(stderr)?.[1] };
+  };
+
+  it("should not load Node's tty module for a run whose stderr is not a terminal", async () => {
+    expect(await builtinLoadedBy('tty', ['--', 'echo', 'hello'])).toEqual({
+      stdout: 'hello\n',
+      loaded: 'false',
+    });
     // The renderer and the folder, initialised at their first instance, still work.
     expect(
-      await ttyLoadedBy(['--render', 'terminal', '--fold', '--', 'printf', 'ab\\rc\\nx\\nx\\nx\\n']),
+      await builtinLoadedBy('tty', [
+        '--render',
+        'terminal',
+        '--fold',
+        '--',
+        'printf',
+        'ab\\rc\\nx\\nx\\nx\\n',
+      ]),
     ).toEqual({
       stdout: 'cb\nx\n[previous line repeated 2 more times]\n',
-      tty: 'false',
+      loaded: 'false',
     });
+  });
+
+  it("should not load Node's os module for a run that no signal ends", async () => {
+    // Its signal table is read only for a signalled end or a killSignal other than the default.
+    const hello = { stdout: 'hello\n', loaded: 'false' };
+    expect(await builtinLoadedBy('os', ['--', 'echo', 'hello'])).toEqual(hello);
+    expect(await builtinLoadedBy('os', ['--max-bytes', 'none', '--', 'echo', 'hello'])).toEqual(hello);
+    // A command ended by a signal still exits 128 + its number, read from the table loaded then.
+    const killed = await promisify(execFile)(process.execPath, [
+      CLI,
+      '--',
+      'sh',
+      '-c',
+      'kill -TERM $$',
+    ]).catch((failed: { code: number }) => failed);
+    expect((killed as { code: number }).code).toBe(143);
   });
 
   it('should load iconv-lite when a fallback decodes output that is not UTF-8', async () => {
