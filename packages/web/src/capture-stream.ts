@@ -99,10 +99,14 @@ function drain(
     const onAbort = () => settle(abortError(signal as AbortSignal));
     signal?.addEventListener('abort', onAbort, { once: true });
     (async () => {
+      let reading = reader.read();
       for (;;) {
-        const { done, value } = await reader.read();
+        const { done, value } = await reading;
         if (settled) return;
         if (done) break;
+        // The next read is asked for before the chain works on this chunk: a file's, a socket's or a
+        // child's next read is under way meanwhile, as a Node stream reads ahead of its consumer.
+        reading = reader.read();
         chain.write(acceptBytes(value));
       }
       settle(null, chain.finish());

@@ -40,7 +40,7 @@ export {
   type RepeatFolderStreamOptions,
 } from './repeat-folder-stream';
 export type { ChunkCore, StageStreamInit } from './stage-stream';
-export { StageStream } from './stage-stream';
+export { OVERLAP_FROM_BYTES, StageStream } from './stage-stream';
 export {
   type TerminalRendererOptions,
   type TerminalRendererStats,

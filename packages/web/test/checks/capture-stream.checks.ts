@@ -113,7 +113,12 @@ export const captureStreamChecks = suite('captureStream', {
   },
 
   "should reject with Node's TypeError and cancel the source when a chunk is not a Uint8Array": async () => {
-    const { readable, cancelled } = sourceOf<unknown>([encoder.encode('ok\n'), 'text']);
+    // A chunk after the refused one: the read asked ahead of the work leaves the source open to cancel.
+    const { readable, cancelled } = sourceOf<unknown>([
+      encoder.encode('ok\n'),
+      'text',
+      encoder.encode('more\n'),
+    ]);
     const expected = {
       errorClass: TypeError,
       fields: {
@@ -123,6 +128,24 @@ export const captureStreamChecks = suite('captureStream', {
     };
     await assertRejects(captureStream(readable as ReadableStream<Uint8Array>), expected);
     assert((await cancelled) instanceof TypeError, 'the source was cancelled with the error');
+  },
+
+  'should ask the source for the next chunk before working on one (the read overlaps the work)': async () => {
+    // Arrange: a source that counts the reads asked of it; its second chunk is refused when worked on.
+    let asked = 0;
+    const chunks: unknown[] = [encoder.encode('ok\n'), 'not bytes', encoder.encode('late\n')];
+    const readable = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(chunks[asked++] as Uint8Array);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    // Act
+    await assertRejects(captureStream(readable), { errorClass: TypeError, fields: {} });
+    // Assert: the third chunk was asked for before the second was worked on (and refused).
+    assertEqual(asked, 3, 'reads asked of the source');
   },
 
   "should throw pipeline()'s errors for invalid options before reading": () => {

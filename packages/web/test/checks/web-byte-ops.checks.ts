@@ -1,4 +1,4 @@
-import { portableByteOps } from '@pipeguard/shared/core';
+import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
 import fc from 'fast-check';
 import { webByteOps } from '../../src/index';
 import { assertEqual, suite } from './check';
@@ -25,22 +25,25 @@ const utf8Text = fc
   })
   .map((parts) => new TextEncoder().encode(parts.join('')));
 
-/** webByteOps against portableByteOps, itself equal to nodeByteOps (shared's property): both in every runtime. */
-export function checkAgainst(reference: typeof portableByteOps, runs: number): void {
+/**
+ * `ops` (webByteOps unless given) against `reference`: portableByteOps, itself equal to nodeByteOps (shared's
+ * property), in every runtime; nodeByteOps in Node.
+ */
+export function checkAgainst(reference: ByteOps, runs: number, ops: ByteOps = webByteOps): void {
   fc.assert(
     fc.property(
       byteView(),
       fc.constantFrom(...ALPHABET),
       fc.integer({ min: -310, max: 310 }),
       (bytes, byte, from) => {
-        assertEqual(webByteOps.indexOf(bytes, byte, from), reference.indexOf(bytes, byte, from), 'indexOf');
+        assertEqual(ops.indexOf(bytes, byte, from), reference.indexOf(bytes, byte, from), 'indexOf');
         assertEqual(
-          webByteOps.lastIndexOf(bytes, byte, from),
+          ops.lastIndexOf(bytes, byte, from),
           reference.lastIndexOf(bytes, byte, from),
           'lastIndexOf',
         );
-        assertEqual(webByteOps.isUtf8(bytes), reference.isUtf8(bytes), 'isUtf8');
-        assertEqual(webByteOps.isAscii(bytes), reference.isAscii(bytes), 'isAscii');
+        assertEqual(ops.isUtf8(bytes), reference.isUtf8(bytes), 'isUtf8');
+        assertEqual(ops.isAscii(bytes), reference.isAscii(bytes), 'isAscii');
       },
     ),
     { numRuns: runs },
@@ -53,15 +56,15 @@ export function checkAgainst(reference: typeof portableByteOps, runs: number): v
       byteView(),
       (bytes, needle, from, other) => {
         assertEqual(
-          webByteOps.indexOfSequence(bytes, needle, from),
+          ops.indexOfSequence(bytes, needle, from),
           reference.indexOfSequence(bytes, needle, from),
           'indexOfSequence',
         );
-        assertEqual(webByteOps.equals(bytes, other), reference.equals(bytes, other), 'equals');
+        assertEqual(ops.equals(bytes, other), reference.equals(bytes, other), 'equals');
         const copy = new Uint8Array(bytes.length + 3).subarray(bytes.length % 4);
         copy.set(bytes);
         assertEqual(
-          webByteOps.equals(bytes, copy.subarray(0, bytes.length)),
+          ops.equals(bytes, copy.subarray(0, bytes.length)),
           true,
           'equals a copy at another alignment',
         );
@@ -71,10 +74,10 @@ export function checkAgainst(reference: typeof portableByteOps, runs: number): v
   );
   fc.assert(
     fc.property(utf8Text, fc.nat(), fc.constantFrom(...ALPHABET), (bytes, at, byte) => {
-      assertEqual(webByteOps.isUtf8(bytes), true, 'isUtf8 of valid UTF-8');
+      assertEqual(ops.isUtf8(bytes), true, 'isUtf8 of valid UTF-8');
       const changed = bytes.slice();
       if (changed.length > 0) changed[at % changed.length] = byte;
-      assertEqual(webByteOps.isUtf8(changed), reference.isUtf8(changed), 'isUtf8 with one byte changed');
+      assertEqual(ops.isUtf8(changed), reference.isUtf8(changed), 'isUtf8 with one byte changed');
     }),
     { numRuns: runs },
   );
