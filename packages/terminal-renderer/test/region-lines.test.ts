@@ -130,4 +130,21 @@ describe('TerminalRenderer lines scrolling in a region above a status line (held
       }
     },
   );
+
+  // After a status line the cursor has moved back; an empty line's feed ends the move, so the line after it
+  // is no redraw, as printing them counts (the held lines counted one per status line).
+  it('should count the redraws of lines held after an empty one as printing them does', async () => {
+    const bytes = aptGet({
+      cols: 40,
+      rows: 6,
+      regionBottom: 5,
+      before: 'start',
+      lines: (index) => (index % 3 === 0 ? `\r\nline ${index}\r\n` : `\nline ${index}\n`),
+      frames: 30,
+    });
+    const options: TerminalRendererOptions = { cols: 40, maxLiveLines: 6 };
+    const whole = await render(bytes, options);
+    const byteByByte = await render(bytes, options, [...bytes.keys()]);
+    expect(whole.stats).toEqual(byteByByte.stats);
+  });
 });

@@ -86,6 +86,15 @@ export class FrameEffects {
   patternLength = 0;
   patterned = false;
   readonly textRuns = new NumberList(8);
+  /**
+   * The frame's start (-1 when it was not known), and the furthest its text reached on a row (row bytes +
+   * column + text bytes written so far): a frame with the same bytes but for its text, from the same start,
+   * does the same (see `matchKnownFrame`).
+   */
+  startX = 0;
+  startY = 0;
+  startRewound = false;
+  reach = 0;
 
   reset(): void {
     this.restores = false;
@@ -100,6 +109,7 @@ export class FrameEffects {
     this.patternLength = 0;
     this.patterned = false;
     this.textRuns.length = 0;
+    this.reach = 0;
   }
 
   /** Keeps `bytes[start, end)` as this frame's pattern. */
@@ -146,6 +156,10 @@ export class FrameEffects {
     other.patternWords = patternWords;
     this.patternLength = other.patternLength;
     this.patterned = other.patterned;
+    this.startX = other.startX;
+    this.startY = other.startY;
+    this.startRewound = other.startRewound;
+    this.reach = other.reach;
   }
 
   /** The cells `[from, to)` of `row` are set (to text or blanks). */

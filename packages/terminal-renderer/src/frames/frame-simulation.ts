@@ -77,6 +77,9 @@ export class FrameSimulation {
   ): boolean {
     effects.reset();
     effects.firstStart = start;
+    effects.startX = startX;
+    effects.startY = startY;
+    effects.startRewound = rewound;
     const screen = this.#screen;
     const buffer = screen.buffer;
     const reader = this.#reader;
@@ -99,6 +102,7 @@ export class FrameSimulation {
     let checkedRow = -1;
     let checkedBytes = 0;
     let patterned = log !== null;
+    let reach = 0;
     reader.reset();
     const end = bytes.length;
     const first = bytes[start];
@@ -120,7 +124,7 @@ export class FrameSimulation {
       if ((byte - 0x20) >>> 0 < 0x5f || byte >= 0x80) {
         // Text (and the colours inside it, which take no cells).
         if (!known || !(movedBack || savesFirst)) return false;
-        at = text.scan(bytes, at, start, effects, log !== null);
+        at = text.scan(bytes, at, start, effects);
         if (at < 0) return false;
         // Text beyond ASCII has no pattern: a next frame's bytes could be narrower or wider.
         if (!text.ascii) patterned = false;
@@ -134,6 +138,7 @@ export class FrameSimulation {
         // A frame's text never grows a row past maxLineBytes, not even over what the frame before it left: no
         // cut happens in it.
         if (checkedBytes < 0 || checkedBytes + x + written + before > screen.maxLineBytes) return false;
+        if (checkedBytes + x + written > reach) reach = checkedBytes + x + written;
         drew = true;
         if (log !== null) log.push3(LOG_DRAW, 0, 0);
         if (rewound) {
@@ -298,6 +303,7 @@ export class FrameSimulation {
     }
     effects.restores = false;
     effects.written = written;
+    effects.reach = reach;
     return this.#finish(effects, at, x, y, rewound);
   }
 

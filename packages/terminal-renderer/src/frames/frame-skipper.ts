@@ -3,7 +3,7 @@ import { SequenceReader } from '../parser/sequence-reader';
 import type { RegionLines } from '../screen/region-lines';
 import type { Screen } from '../screen/screen';
 import { FrameEffects } from './frame-effects';
-import { matchFrame, replayFrame } from './frame-replay';
+import { matchFrame, matchKnownFrame, replayFrame } from './frame-replay';
 import { FrameSimulation } from './frame-simulation';
 
 const CR = 0x0d;
@@ -102,6 +102,21 @@ export class FrameSkipper {
       ) {
         // The frame's cells are below the region (see #afterLines), its line ends and wraps may not be.
         if (frame.rowFlags.length > 0) this.#lines.materialize();
+        this.#apply(frame);
+        following.adopt(frame, next);
+      } else if (
+        known &&
+        matchKnownFrame(
+          simulation,
+          simulation.printable,
+          this.#words.of(bytes),
+          bytes,
+          next,
+          frame,
+          screen.maxLineBytes,
+        )
+      ) {
+        // A frame of a multi-line display drawn again with other figures: it does what the last one did.
         this.#apply(frame);
         following.adopt(frame, next);
       } else {

@@ -21,10 +21,10 @@ export class FrameText {
 
   /**
    * Reads text and the colours inside it from `at` up to the first other byte; notes its runs in `effects`
-   * (as offsets from the frame's `start`) when `logged`. Returns where it stopped, or -1 at a character that
-   * is not one cell wide.
+   * (as offsets from the frame's `start`: a next frame is matched against them). Returns where it stopped,
+   * or -1 at a character that is not one cell wide.
    */
-  scan(bytes: Uint8Array, at: number, start: number, effects: FrameEffects, logged: boolean): number {
+  scan(bytes: Uint8Array, at: number, start: number, effects: FrameEffects): number {
     const reader = this.#reader;
     const end = bytes.length;
     const from = at;
@@ -34,7 +34,7 @@ export class FrameText {
     while (at < end) {
       const textStart = at;
       at = this.printable.end(bytes, at, end);
-      if (logged && at > textStart) {
+      if (at > textStart) {
         effects.textRuns.push(textStart - start);
         effects.textRuns.push(at - start);
       }

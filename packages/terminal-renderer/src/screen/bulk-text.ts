@@ -63,7 +63,7 @@ export class BulkText {
     if (firstLf < end) this.#printer.forgetLastCharacter();
     if (firstLf >= end) {
       if (this.#holding && this.#fits(source, start, end, this.#partialBytes())) {
-        this.#drawn(source, start, end, firstLf);
+        this.#screen.drewText(source, start, end, firstLf);
         this.#hold(source, start, end);
       } else this.#print(source, start, end, inputOffset);
       return;
@@ -75,7 +75,7 @@ export class BulkText {
     const feeds = lineFeedsBackward(screen.ops, source, firstLf, end, counted, this.#feeds);
     if (feeds.length < height) {
       if (this.#holding && this.#fits(source, start, end, this.#partialBytes())) {
-        this.#drawn(source, start, end, firstLf);
+        this.#screen.drewText(source, start, end, firstLf);
         this.#join(source, start, end, feeds.length);
       } else this.#print(source, start, end, inputOffset);
       return;
@@ -86,7 +86,7 @@ export class BulkText {
       this.#print(source, start, end, inputOffset);
       return;
     }
-    this.#drawn(source, start, end, firstLf);
+    this.#screen.drewText(source, start, end, firstLf);
     // Every line up to the screenful at the end is final: the screen's rows, then the text up to the cut.
     const output = screen.output;
     if (this.#holding) {
@@ -119,21 +119,6 @@ export class BulkText {
       return;
     }
     this.#printLines(source, cut, end, inputOffset + cut - start);
-  }
-
-  /**
-   * Counts the redraw of text that goes on without the printer (it fits the rows as it came), as the
-   * printer would count it: a character written at the cursor after a move back is one (a TAB, a move,
-   * is not); a line feed ends the move. Text the printer prints is counted there only, after any wrap
-   * before its first character (a wide one at the margin wraps first, and the wrap ends the move).
-   */
-  #drawn(source: Uint8Array, start: number, end: number, firstLf: number): void {
-    const screen = this.#screen;
-    const firstLineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
-    let at = start;
-    while (at < firstLineEnd && source[at] === TAB) at++;
-    if (at < firstLineEnd) screen.drew();
-    if (firstLf < end) screen.rewound = false;
   }
 
   /** Lays the held lines out into rows, as printing them would have. */

@@ -66,15 +66,14 @@ export class RegionLines {
     let sourceStart = cursor.sourceStart;
     let exact = cursor.exact;
     let terminator: Terminator = LF_TERMINATOR;
+    // Printed and fed as the printer would: only the first line can count a redraw (a line feed ends the move).
+    screen.drewText(bytes, start, end, feeds[0] as number);
     for (let line = 0, at = start; line < lines; line++) {
       const lf = feeds[line] as number;
       const crlf = lf > at && bytes[lf - 1] === CR;
       const textEnd = crlf ? lf - 1 : lf;
       // Printed in one run at column 0 of a blank row: the row is the input's own if it began right there.
-      if (textEnd > at) {
-        screen.drew();
-        exact = exact && sourceStart === base + at;
-      }
+      if (textEnd > at) exact = exact && sourceStart === base + at;
       terminator = crlf ? CRLF_TERMINATOR : LF_TERMINATOR;
       this.#scrollOut();
       this.#push(at, textEnd, terminator, sourceStart, exact);
@@ -82,7 +81,6 @@ export class RegionLines {
       exact = true;
       at = lf + 1;
     }
-    screen.rewound = false;
     screen.lineEnd = terminator;
     screen.inputOffset = sourceStart;
     cursor.reset(sourceStart, terminator);

@@ -3,6 +3,9 @@ import type { RowOutput } from '../output/row-output';
 import { CRLF_TERMINATOR, LF_TERMINATOR, Row, type Terminator } from './row';
 import { ScreenBuffer } from './screen-buffer';
 
+const TAB = 0x09;
+const CR = 0x0d;
+
 /** What a {@link ScreenState} is made with. */
 export interface ScreenSettings {
   /** The screen's rows (`maxLiveLines`). */
@@ -80,6 +83,22 @@ export class ScreenState {
     if (!this.rewound) return;
     this.rewound = false;
     this.framesOverwritten++;
+  }
+
+  /**
+   * Counts the redraw of text `source[start, end)` (text, TAB, LF, CRLF; `firstLf`: its first LF, or `end`)
+   * written from the cursor without the printer, as printing it counts: a character written after a move
+   * back is one (a TAB is a move, not a write), and a line feed ends the move, so only the first line can be.
+   * The one rule with {@link ScreenState.drew}, which the printer calls before each write (after any wrap
+   * before its first character: the wrap ends the move); held text and held region lines come here.
+   */
+  drewText(source: Uint8Array, start: number, end: number, firstLf: number): void {
+    if (!this.rewound) return;
+    const lineEnd = firstLf > start && source[firstLf - 1] === CR ? firstLf - 1 : firstLf;
+    let at = start;
+    while (at < lineEnd && source[at] === TAB) at++;
+    if (at < lineEnd) this.drew();
+    else if (firstLf < end) this.rewound = false;
   }
 
   /** Moves the cursor (already restricted), noting a move back for the redraw count. */
