@@ -34,6 +34,10 @@ function aptGet({ cols, rows, regionBottom, before, lines, frames }: Drawing): B
 }
 
 const unpacking = (index: number) => `Unpacking package-${index} (1.${index % 7}) ...\r\n`;
+// An empty line first in each gap: the first status line reaches rows below the cursor that no line has yet.
+const emptyFirst = (index: number) => (index % 3 === 0 ? `\r\nline ${index}\r\n` : `\nline ${index}\n`);
+
+const TWO_STATUS_LINES = 'two status lines, the last row the first status line made left blank to the end';
 
 const DRAWINGS: Record<string, Drawing> = {
   'one CRLF line between status lines, more of them than the region holds': {
@@ -85,6 +89,22 @@ const DRAWINGS: Record<string, Drawing> = {
     frames: 12,
   },
   'no right margin': { cols: null, rows: 5, regionBottom: 4, before: 'start', lines: unpacking, frames: 25 },
+  'an empty line before a line, the first status line the first to reach the rows below': {
+    cols: 40,
+    rows: 6,
+    regionBottom: 5,
+    before: 'start',
+    lines: emptyFirst,
+    frames: 30,
+  },
+  [TWO_STATUS_LINES]: {
+    cols: 40,
+    rows: 6,
+    regionBottom: 5,
+    before: 'start',
+    lines: emptyFirst,
+    frames: 2,
+  },
 };
 
 /** Cuts every `stride` bytes, from `offset`: with the strides below, the chunks end in every part of a frame. */
@@ -93,6 +113,10 @@ const cutsEvery = (length: number, stride: number, offset: number) =>
     { length: Math.floor((length - offset) / stride) },
     (_, index) => offset + index * stride,
   ).filter((cut) => cut > 0 && cut < length);
+
+/** Where each of the output's offsets (and its end) maps to in the input. */
+const offsetsOf = (renderer: Awaited<ReturnType<typeof render>>['renderer'], length: number) =>
+  Array.from({ length: length + 1 }, (_, offset) => renderer.sourceOffsetOf(offset));
 
 // One byte per chunk never skips a frame, so it never holds a line: the drawing as the renderer draws it
 // cell by cell, to which the held lines must come out equal in bytes, stats and source offsets.
@@ -107,9 +131,8 @@ describe('TerminalRenderer lines scrolling in a region above a status line (held
     const byteByByte = await render(bytes, options, [...bytes.keys()]);
     expect(whole.output.toString('hex')).toBe(byteByByte.output.toString('hex'));
     expect(whole.stats).toEqual(byteByByte.stats);
-    const offsets = (renderer: typeof whole.renderer) =>
-      Array.from({ length: whole.output.length + 1 }, (_, offset) => renderer.sourceOffsetOf(offset));
-    expect(offsets(whole.renderer)).toEqual(offsets(byteByByte.renderer));
+    const length = whole.output.length;
+    expect(offsetsOf(whole.renderer, length)).toEqual(offsetsOf(byteByByte.renderer, length));
   });
 
   it.each(Object.entries(DRAWINGS))(
@@ -139,12 +162,34 @@ describe('TerminalRenderer lines scrolling in a region above a status line (held
       rows: 6,
       regionBottom: 5,
       before: 'start',
-      lines: (index) => (index % 3 === 0 ? `\r\nline ${index}\r\n` : `\nline ${index}\n`),
+      lines: emptyFirst,
       frames: 30,
     });
     const options: TerminalRendererOptions = { cols: 40, maxLiveLines: 6 };
     const whole = await render(bytes, options);
     const byteByByte = await render(bytes, options, [...bytes.keys()]);
     expect(whole.stats).toEqual(byteByByte.stats);
+  });
+
+  // The rows a status line's cursor address brings into use are made then, beginning there and ending as
+  // the last line feed came (CRLF here), as one byte per write draws them. A skipped status line made none,
+  // so the lines after it made them (LF, beginning at the line): the blank row left below `done` ended
+  // `\n`, and `line 1` mapped to its own bytes, not to the status line's address.
+  it('should make the rows below the cursor that the first status line reaches whatever the cuts', async () => {
+    const bytes = aptGet(DRAWINGS[TWO_STATUS_LINES] as Drawing);
+    const options: TerminalRendererOptions = { cols: 40, maxLiveLines: 6 };
+    const byteByByte = await render(bytes, options, [...bytes.keys()]);
+    const statusAddress = bytes.indexOf(`${E}[6;0f`) + `${E}[6;0f`.length;
+    for (const cuts of [[], [statusAddress], [bytes.indexOf('line 1')]]) {
+      const chunked = await render(bytes, options, cuts);
+      expect(chunked.output.toString('latin1')).toBe('start\r\nline 0\r\n\ndone\r\n\r\n');
+      expect(chunked.output.toString('latin1')).toBe(byteByByte.output.toString('latin1'));
+      expect(chunked.stats).toEqual(byteByByte.stats);
+      const length = chunked.output.length;
+      expect(offsetsOf(chunked.renderer, length)).toEqual(offsetsOf(byteByByte.renderer, length));
+      // `done` is on the row the status line's address made.
+      expect(chunked.renderer.sourceOffsetOf('start\r\nline 0\r\n\n'.length)).toBe(statusAddress);
+    }
+    expect(outputRows(byteByByte.output, 40)).toEqual(await xtermRows(bytes, 6, 40));
   });
 });

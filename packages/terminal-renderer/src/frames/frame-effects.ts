@@ -54,6 +54,8 @@ export class FrameEffects {
   rewound = false;
   /** The style of the frame's last line feed (0: none). */
   lineEnd = 0;
+  /** The lowest screen line the cursor reached (-1: none known): a screen not yet that tall gains rows there. */
+  deepest = -1;
   /** The saved cursor it left: set when `saved`. */
   saved = false;
   savedX = 0;
@@ -137,6 +139,7 @@ export class FrameEffects {
     this.y = other.y;
     this.rewound = other.rewound;
     this.lineEnd = other.lineEnd;
+    this.deepest = other.deepest;
     this.saved = other.saved;
     this.savedX = other.savedX;
     this.savedY = other.savedY;

@@ -103,6 +103,7 @@ export class FrameSimulation {
     let checkedBytes = 0;
     let patterned = log !== null;
     let reach = 0;
+    let deepest = startY;
     reader.reset();
     const end = bytes.length;
     const first = bytes[start];
@@ -283,6 +284,7 @@ export class FrameSimulation {
         // A frame that does not save the cursor stays at or above the line it began on.
         if (!savesFirst && y > startY) return false;
       }
+      if (known && y > deepest) deepest = y;
       if (operation === start) {
         effects.firstEnd = at;
         savesFirst = saved;
@@ -290,6 +292,7 @@ export class FrameSimulation {
       if (restored && savesFirst && drew && (!startKnown || (x === startX && y === startY))) {
         effects.restores = true;
         effects.written = written;
+        effects.deepest = deepest;
         if (patterned) {
           effects.keepPattern(bytes, start, at);
           effects.patterned = true;
@@ -303,6 +306,7 @@ export class FrameSimulation {
     }
     effects.restores = false;
     effects.written = written;
+    effects.deepest = deepest;
     effects.reach = reach;
     return this.#finish(effects, at, x, y, rewound);
   }

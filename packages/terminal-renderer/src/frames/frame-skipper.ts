@@ -86,6 +86,10 @@ export class FrameSkipper {
     let resume = at;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
     for (;;) {
+      // A frame that moves the cursor below the screen's last row yet made makes rows there (beginning at its
+      // input offset, ending as the last line feed came): drawn, not skipped, so that they are the same rows
+      // whatever the writes' cuts (a frame is seen whole only in a write that holds it).
+      if (frame.deepest >= buffer.rows.length) break;
       let next = frame.end;
       if (frame.restores) {
         next = this.#afterLines(bytes, next, frame);
