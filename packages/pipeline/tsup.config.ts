@@ -1,13 +1,5 @@
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
 import base from '../../tsup.base';
 
 // Two entries: `@pipeguard/pipeline/core` is the preset without a runtime, for @pipeguard/web's capture.
-// capture-options.ts reads import.meta.url only in the ESM build (the CJS build has __filename), so
-// esbuild's warning that import.meta is empty in CJS does not apply.
-export default defineConfig({
-  ...(base as Options),
-  entry: ['src/index.ts', 'src/core.ts'],
-  esbuildOptions(options) {
-    options.logOverride = { ...options.logOverride, 'empty-import-meta': 'silent' };
-  },
-});
+export default defineConfig({ ...base, entry: ['src/index.ts', 'src/core.ts'] });

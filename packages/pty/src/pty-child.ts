@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { closeSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { signalNumbers } from '@pipeguard/shared';
 import { Readable, Writable } from 'readable-stream';
 import { watchExit } from './exit-watch';
 import { OutputGatherer } from './output-gatherer';
@@ -26,10 +26,8 @@ let signalNames: Map<number, NodeJS.Signals> | undefined;
  */
 function signalNameOf(signal: number): NodeJS.Signals | null {
   if (signalNames === undefined) {
-    const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-    const { constants } = require('node:os') as typeof import('node:os');
     signalNames = new Map();
-    for (const [name, number] of Object.entries(constants.signals)) {
+    for (const [name, number] of Object.entries(signalNumbers())) {
       if (!signalNames.has(number)) signalNames.set(number, name as NodeJS.Signals);
     }
   }

@@ -1,5 +1,6 @@
 // The runtime-free helpers (no node:*, no Buffer, no stream class): what a stage's core may import.
 
+export { bufferScans, type NodeBufferModule } from './core/buffer-scans';
 export { type ByteOps, portableByteOps, validateByteOps } from './core/byte-ops';
 export { formatBytes, parseBytes } from './core/byte-size';
 export {

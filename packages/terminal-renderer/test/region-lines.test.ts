@@ -37,6 +37,8 @@ const unpacking = (index: number) => `Unpacking package-${index} (1.${index % 7}
 // An empty line first in each gap: the first status line reaches rows below the cursor that no line has yet.
 const emptyFirst = (index: number) => (index % 3 === 0 ? `\r\nline ${index}\r\n` : `\nline ${index}\n`);
 
+const EMPTY_LINE_FIRST =
+  'an empty line before a line, the first status line the first to reach the rows below';
 const TWO_STATUS_LINES = 'two status lines, the last row the first status line made left blank to the end';
 
 const DRAWINGS: Record<string, Drawing> = {
@@ -89,7 +91,7 @@ const DRAWINGS: Record<string, Drawing> = {
     frames: 12,
   },
   'no right margin': { cols: null, rows: 5, regionBottom: 4, before: 'start', lines: unpacking, frames: 25 },
-  'an empty line before a line, the first status line the first to reach the rows below': {
+  [EMPTY_LINE_FIRST]: {
     cols: 40,
     rows: 6,
     regionBottom: 5,
@@ -157,14 +159,7 @@ describe('TerminalRenderer lines scrolling in a region above a status line (held
   // After a status line the cursor has moved back; an empty line's feed ends the move, so the line after it
   // is no redraw, as printing them counts (the held lines counted one per status line).
   it('should count the redraws of lines held after an empty one as printing them does', async () => {
-    const bytes = aptGet({
-      cols: 40,
-      rows: 6,
-      regionBottom: 5,
-      before: 'start',
-      lines: emptyFirst,
-      frames: 30,
-    });
+    const bytes = aptGet(DRAWINGS[EMPTY_LINE_FIRST] as Drawing);
     const options: TerminalRendererOptions = { cols: 40, maxLiveLines: 6 };
     const whole = await render(bytes, options);
     const byteByByte = await render(bytes, options, [...bytes.keys()]);

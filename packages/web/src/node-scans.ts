@@ -1,17 +1,4 @@
-import type { ByteOps } from '@pipeguard/shared/core';
-
-/** What the scans need of `node:buffer`: its methods accept any `Uint8Array`, so nothing is wrapped. */
-interface NodeBufferModule {
-  Buffer: {
-    prototype: {
-      indexOf(this: Uint8Array, value: number | Uint8Array, from: number): number;
-      lastIndexOf(this: Uint8Array, value: number, from: number): number;
-      equals(this: Uint8Array, other: Uint8Array): boolean;
-    };
-  };
-  isUtf8(bytes: Uint8Array): boolean;
-  isAscii(bytes: Uint8Array): boolean;
-}
+import { type ByteOps, bufferScans, type NodeBufferModule } from '@pipeguard/shared/core';
 
 interface RuntimeGlobals {
   Bun?: unknown;
@@ -42,17 +29,5 @@ function nodeBufferModule(): NodeBufferModule | undefined {
  */
 export function nodeScans(): ByteOps | undefined {
   const buffer = nodeBufferModule();
-  if (buffer === undefined) return undefined;
-  const { indexOf, lastIndexOf, equals } = buffer.Buffer.prototype;
-  const { isUtf8, isAscii } = buffer;
-  return Object.freeze({
-    indexOf: (bytes: Uint8Array, byte: number, from: number) => indexOf.call(bytes, byte, from),
-    lastIndexOf: (bytes: Uint8Array, byte: number, from: number) =>
-      from < 0 ? -1 : lastIndexOf.call(bytes, byte, from),
-    indexOfSequence: (bytes: Uint8Array, needle: Uint8Array, from: number) =>
-      indexOf.call(bytes, needle, from),
-    equals: (a: Uint8Array, b: Uint8Array) => equals.call(a, b),
-    isUtf8: (bytes: Uint8Array) => isUtf8(bytes),
-    isAscii: (bytes: Uint8Array) => isAscii(bytes),
-  });
+  return buffer === undefined ? undefined : Object.freeze(bufferScans(buffer));
 }

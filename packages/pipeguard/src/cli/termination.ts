@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
+import { signalNumbers } from '@pipeguard/shared';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Exit status of a process ended by `signal`: 128 + its number, as shells report it. */
 export function signalExitStatus(signal: NodeJS.Signals): number {
-  // node:os is loaded here, on a signalled end only: at load it cost every start 16 KB of young heap.
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  const { constants } = require('node:os') as typeof import('node:os');
-  return 128 + (constants.signals[signal] ?? 0);
+  return 128 + (signalNumbers()[signal] ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import {
   describeReceived,
+  signalNumbers,
   validateBoolean,
   validateInteger,
   validateOptionsObject,
@@ -134,12 +134,7 @@ function resolveLiveLines(liveLines: unknown): LiveLinesQueueOptions | null {
   };
 }
 
-/**
- * Whether `name` is a signal of this platform. The default, SIGTERM, is one everywhere and is not looked
- * up: the table's module (`node:os`) is loaded only for another name, as loading it cost every run's
- * start 16 KB of young heap (measured), which brought on a scavenge before the command had exited.
- */
+/** Whether `name` is a signal of this platform (the default, SIGTERM, is one everywhere: not looked up). */
 function isSignalName(name: string): boolean {
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  return name in (require('node:os') as typeof import('node:os')).constants.signals;
+  return name in signalNumbers();
 }

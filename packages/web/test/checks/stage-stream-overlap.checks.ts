@@ -56,15 +56,12 @@ export const stageStreamOverlapChecks = suite('StageStream overlap', {
           fc.array(fc.nat(4 * OVERLAP_FROM_BYTES), { maxLength: 6 }),
           async (bytes, cuts) => {
             const lines = bytes.map((byte) => (byte % 64 === 0 ? 0x0a : byte));
+            const chunks = cutBytes(lines, cuts);
             const whole = new StageStream(new LineCore(portableByteOps));
-            const expected = await transformAll(
-              whole,
-              cutBytes(lines, cuts).map((chunk) => chunk),
-            );
+            const expected = await transformAll(whole, chunks);
             const reference = new LineCore(portableByteOps);
             const direct: Uint8Array[] = [];
-            for (const chunk of cutBytes(lines, cuts))
-              reference.write(chunk, (out) => direct.push(out.slice()));
+            for (const chunk of chunks) reference.write(chunk, (out) => direct.push(out.slice()));
             reference.end((out) => direct.push(out.slice()));
             assertEqual(expected, direct, 'lines, as the core gives them called directly');
             assertEqual({ ...whole.stats }, { ...reference.stats }, 'stats');
