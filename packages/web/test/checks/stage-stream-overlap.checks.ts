@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { OVERLAP_FROM_BYTES, StageStream } from '../../src/stage-stream';
 import { assert, assertEqual, assertRejects, suite } from './check';
 import { FailingCore, IdentityCore, LineCore, TestCoreError } from './test-cores';
-import { concatBytes, cutBytes, readAll, sourceOf, transformAll } from './web-streams';
+import { concatBytes, readAll, sourceOf, transformAll } from './web-streams';
 
 /** A source of `chunks` and a core that log, in order, each read the pipe asks of the source and each core write. */
 function loggedPipe(chunks: readonly Uint8Array[]): { events: string[]; done: Promise<Uint8Array[]> } {
@@ -52,11 +52,24 @@ export const stageStreamOverlapChecks = suite('StageStream overlap', {
     async (context) => {
       await fc.assert(
         fc.asyncProperty(
-          fc.uint8Array({ minLength: 0, maxLength: 4 * OVERLAP_FROM_BYTES }),
-          fc.array(fc.nat(4 * OVERLAP_FROM_BYTES), { maxLength: 6 }),
-          async (bytes, cuts) => {
-            const lines = bytes.map((byte) => (byte % 64 === 0 ? 0x0a : byte));
-            const chunks = cutBytes(lines, cuts);
+          // Chunk lengths drawn on both sides of the threshold (a plain byte array of fast-check's default
+          // size is a few bytes long, and would never reach the deferred path), filled with lines.
+          fc.array(
+            fc.oneof(
+              fc.integer({ min: OVERLAP_FROM_BYTES, max: 2 * OVERLAP_FROM_BYTES }),
+              fc.integer({ min: 0, max: OVERLAP_FROM_BYTES - 1 }),
+            ),
+            { minLength: 1, maxLength: 5 },
+          ),
+          fc.integer({ min: 1, max: 0x7fffffff }),
+          async (lengths, seed) => {
+            let state = seed;
+            const chunks = lengths.map((length) =>
+              Uint8Array.from({ length }, () => {
+                state = (Math.imul(state, 48271) >>> 0) % 0x7fffffff;
+                return state % 64 === 0 ? 0x0a : state & 0xff;
+              }),
+            );
             const whole = new StageStream(new LineCore(portableByteOps));
             const expected = await transformAll(whole, chunks);
             const reference = new LineCore(portableByteOps);
