@@ -2,14 +2,20 @@ import type { ByteOps } from './byte-ops';
 
 /** What the scans need of `node:buffer`: its methods accept any `Uint8Array`, so nothing is wrapped. */
 export interface NodeBufferModule {
+  /** The `Buffer` class: its prototype's searches and comparison, called on any `Uint8Array`. */
   Buffer: {
     prototype: {
+      /** `Buffer#indexOf`: memchr for a byte, a native search for a sequence. */
       indexOf(this: Uint8Array, value: number | Uint8Array, from: number): number;
+      /** `Buffer#lastIndexOf`. */
       lastIndexOf(this: Uint8Array, value: number, from: number): number;
+      /** `Buffer#equals`: memcmp. */
       equals(this: Uint8Array, other: Uint8Array): boolean;
     };
   };
+  /** `buffer.isUtf8` (simdutf). */
   isUtf8(bytes: Uint8Array): boolean;
+  /** `buffer.isAscii` (simdutf). */
   isAscii(bytes: Uint8Array): boolean;
 }
 
