@@ -7,6 +7,12 @@ import { defineGroup, defineQuestion } from './lib/question';
 const CLI = fileURLToPath(new URL('../packages/pipeguard/dist/cli.cjs', import.meta.url));
 
 /**
+ * Another build's bin (`PIPEGUARD_CLI_BASELINE=<path>/dist/cli.cjs`), timed beside this one in the same
+ * run, so that a change is judged against the build before it at the same load.
+ */
+const BASELINE_CLI = process.env.PIPEGUARD_CLI_BASELINE;
+
+/**
  * What any CLI that runs a command pays: node spawning `true` with piped stdout and stderr, reading
  * both and waiting for it, with nothing else loaded. The part of pipeguard's time above it is ours.
  */
@@ -63,6 +69,16 @@ export default defineQuestion({
           run: ({ starts }) => spawnRepeatedly([CLI, '--', 'true'], starts),
           verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a run failed'),
         },
+        ...(BASELINE_CLI === undefined
+          ? []
+          : [
+              {
+                name: 'pipeguard -- true, the baseline build',
+                run: ({ starts }: Input) => spawnRepeatedly([BASELINE_CLI, '--', 'true'], starts),
+                verify: (succeeded: unknown, { starts }: Input) =>
+                  succeeded === starts ? 'ok: exit 0' : 'a run failed',
+              },
+            ]),
       ],
       // Issue 22: pipeguard -- true within 1.4× of node -e 0.
       targets: [{ contender: 'pipeguard -- true', minRatio: 1 / 1.4 }],

@@ -7,6 +7,10 @@ const esbuild: typeof import('esbuild') = createRequire(createRequire(import.met
   'esbuild',
 );
 
+/** A CommonJS module's wrapper, as Node's loader writes it (`Module.wrap`). */
+const MODULE_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
+const MODULE_WRAPPER_END = '});';
+
 /**
  * Turns the bin's bundle, built as an ES module, into CommonJS: a CommonJS entry spares Node 20 its ES
  * module loader (4–10 % of `node -e 0` per start, measured). tsup's own CommonJS output would also
@@ -31,7 +35,11 @@ const commonJsChunks: Plugin = {
       // Only pty-load's and fallback-decoder's createRequire read it, after `typeof __filename`.
       logOverride: { 'empty-import-meta': 'silent' },
     });
-    return { code: converted, map };
+    // Written as a CommonJS module already wrapped, which src/code-cache.ts compiles as it is; the
+    // wrapper has a line of its own, so the map only moves down a line.
+    const shifted = JSON.parse(map) as { mappings: string };
+    shifted.mappings = `;${shifted.mappings}`;
+    return { code: `${MODULE_WRAPPER_START}\n${converted}\n${MODULE_WRAPPER_END}`, map: shifted };
   },
 };
 
@@ -79,6 +87,5 @@ export default defineConfig([
     dts: false,
     sourcemap: false,
     clean: false,
-    external: ['./cli-main.cjs'],
   },
 ]);

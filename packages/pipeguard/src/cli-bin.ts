@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { installCodeCache } from './code-cache';
+import { runCli } from './code-cache';
 
 // The bin: the CLI itself is cli-main.cjs, compiled with its code cache. The build writes the digest of
 // cli-main.cjs in place of the dash (scripts/stamp-cli-digest.mjs): the cache's name.
-installCodeCache(__dirname, 'cli-main-digest:-');
-require('./cli-main.cjs');
+runCli(__dirname, 'cli-main-digest:-');

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { SourceMap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { useTempDir } from '@pipeguard/test-utils';
@@ -120,6 +121,36 @@ describe('pipeguard start-up', () => {
     ]);
     return { stdout, caches: /caches: (.*)\n$/.exec(stderr)?.[1]?.split(',') };
   };
+
+  it("should map the bundle's code to its sources through the map beside it", async () => {
+    // The build writes the bundle inside a module wrapper of its own line: the map must move with it.
+    const main = join(dirname(CLI), 'cli-main.cjs');
+    const code = await readFile(main, 'latin1');
+    const map = JSON.parse(await readFile(`${main}.map`, 'utf8')) as {
+      sources: string[];
+      sourcesContent: string[];
+    };
+    const sourceMap = new SourceMap(map as never);
+    const originalLineOf = (text: string) => {
+      const at = code.indexOf(text);
+      const before = code.slice(0, at);
+      const line = before.split('\n').length - 1;
+      const entry = sourceMap.findEntry(line, at - before.lastIndexOf('\n') - 1) as {
+        originalSource: string;
+        originalLine: number;
+      };
+      const content = map.sourcesContent[map.sources.indexOf(entry.originalSource)];
+      return content?.split('\n')[entry.originalLine];
+    };
+    expect(code.startsWith('(function (exports, require, module, __filename, __dirname) {\n')).toBe(true);
+    for (const text of [
+      'no COMMAND after -- and standard input is a terminal',
+      'cannot write ',
+      'process.argv.slice(2)',
+    ]) {
+      expect(originalLineOf(text)).toContain(text);
+    }
+  });
 
   it('should compile the run path from the V8 code caches the build wrote', async () => {
     const { stdout, caches } = await cachesUsedBy(CLI, ['--', 'echo', 'hello']);
