@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineGroup, defineQuestion } from './lib/question';
+import { type Contender, defineGroup, defineQuestion } from './lib/question';
 
 /** The built bin, what `pnpm exec pipeguard` runs (CommonJS: see packages/pipeguard/tsup.config.ts). */
 const CLI = fileURLToPath(new URL('../packages/pipeguard/dist/cli.cjs', import.meta.url));
@@ -38,6 +38,15 @@ interface Input {
   starts: number;
 }
 
+/** A contender that starts node with `args` once per start, and checks that every start exited 0. */
+function starting(name: string, args: readonly string[]): Contender<Input> {
+  return {
+    name,
+    run: ({ starts }) => spawnRepeatedly(args, starts),
+    verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a start failed'),
+  };
+}
+
 export default defineQuestion({
   id: 'cli-startup',
   title: 'CLI start-up: pipeguard -- true against a bare node -e 0, each started many times in a row',
@@ -54,31 +63,12 @@ export default defineQuestion({
       // Single starts are short: more of them, so that the median pair is not one a busy moment skewed.
       runs: 61,
       contenders: [
-        {
-          name: 'node -e 0',
-          run: ({ starts }) => spawnRepeatedly(['-e', '0'], starts),
-          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok' : 'a start failed'),
-        },
-        {
-          name: 'node spawning true with pipes (the floor)',
-          run: ({ starts }) => spawnRepeatedly(['-e', SPAWN_TRUE], starts),
-          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a run failed'),
-        },
-        {
-          name: 'pipeguard -- true',
-          run: ({ starts }) => spawnRepeatedly([CLI, '--', 'true'], starts),
-          verify: (succeeded, { starts }) => (succeeded === starts ? 'ok: exit 0' : 'a run failed'),
-        },
+        starting('node -e 0', ['-e', '0']),
+        starting('node spawning true with pipes (the floor)', ['-e', SPAWN_TRUE]),
+        starting('pipeguard -- true', [CLI, '--', 'true']),
         ...(BASELINE_CLI === undefined
           ? []
-          : [
-              {
-                name: 'pipeguard -- true, the baseline build',
-                run: ({ starts }: Input) => spawnRepeatedly([BASELINE_CLI, '--', 'true'], starts),
-                verify: (succeeded: unknown, { starts }: Input) =>
-                  succeeded === starts ? 'ok: exit 0' : 'a run failed',
-              },
-            ]),
+          : [starting('pipeguard -- true, the baseline build', [BASELINE_CLI, '--', 'true'])]),
       ],
       // Issue 22: pipeguard -- true within 1.4× of node -e 0.
       targets: [{ contender: 'pipeguard -- true', minRatio: 1 / 1.4 }],

@@ -32,7 +32,8 @@ const commonJsChunks: Plugin = {
       minifyWhitespace: true,
       minifySyntax: true,
       minifyIdentifiers: true,
-      // Only pty-load's and fallback-decoder's createRequire read it, after `typeof __filename`.
+      // Only the createRequire calls of pty-load, load-iconv and shared's requireBuiltin read it, after
+      // `typeof __filename`.
       logOverride: { 'empty-import-meta': 'silent' },
     });
     // Written as a CommonJS module already wrapped, which src/code-cache.ts compiles as it is; the

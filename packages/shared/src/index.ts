@@ -3,6 +3,7 @@ export * from './core';
 export { monotonicMs } from './monotonic-clock';
 export { nodeByteOps } from './node-byte-ops';
 export { nodeTextOps } from './node-text-ops';
+export { requireBuiltin } from './require-builtin';
 export { signalNumbers } from './signal-numbers';
 export type { TransformCallback, WriteCallback } from './stream-types';
 export { toBuffer } from './to-buffer';

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireBuiltin } from './require-builtin';
 
 let signals: Readonly<Record<string, number>> | undefined;
 
@@ -9,9 +9,6 @@ let signals: Readonly<Record<string, number>> | undefined;
  * default asks.
  */
 export function signalNumbers(): Readonly<Record<string, number>> {
-  if (signals === undefined) {
-    const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-    signals = (require('node:os') as typeof import('node:os')).constants.signals;
-  }
+  signals ??= requireBuiltin<typeof import('node:os')>('node:os').constants.signals;
   return signals;
 }

@@ -1,19 +1,19 @@
 import { type ByteOps, bufferScans, type NodeBufferModule } from '@pipeguard/shared/core';
 
 interface RuntimeGlobals {
-  Bun?: unknown;
   Deno?: unknown;
   process?: { getBuiltinModule?: (id: string) => unknown };
 }
 
 /**
  * Node's own `node:buffer`, reached without an import (a browser bundle sees none, and needs no shim):
- * `process.getBuiltinModule` (Node 20.16+, 22.3+). Not in Deno or Bun, whose `node:buffer` emulates Node's
- * on the scans measured here (Bun's own are taken in web-byte-ops.ts), and not in an older Node (the word scans serve).
+ * `process.getBuiltinModule` (Node 20.16+, 22.3+). Not in Deno, whose `node:buffer` emulates Node's on the
+ * scans measured here, and not in an older Node (the word scans serve). Bun is told apart before this is
+ * asked (web-byte-ops.ts): its own scans are taken there.
  */
 function nodeBufferModule(): NodeBufferModule | undefined {
   const runtime = globalThis as RuntimeGlobals;
-  if (runtime.Bun !== undefined || runtime.Deno !== undefined) return undefined;
+  if (runtime.Deno !== undefined) return undefined;
   if (typeof runtime.process?.getBuiltinModule !== 'function') return undefined;
   const buffer = runtime.process.getBuiltinModule('node:buffer') as Partial<NodeBufferModule> | undefined;
   return typeof buffer?.isUtf8 === 'function' && typeof buffer.isAscii === 'function'

@@ -36,4 +36,4 @@ const bunByteOps: ByteOps = Object.freeze({
  * native ones in Bun, and elsewhere long scans that read four bytes a word where the engine scans a
  * typed array byte by byte (V8).
  */
-export const webByteOps: ByteOps = nodeScans() ?? (IS_BUN ? bunByteOps : wordByteOps);
+export const webByteOps: ByteOps = IS_BUN ? bunByteOps : (nodeScans() ?? wordByteOps);

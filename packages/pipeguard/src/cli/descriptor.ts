@@ -1,5 +1,5 @@
 import { fstatSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { requireBuiltin } from '@pipeguard/shared';
 
 // bigint stats throughout: a plain fstat of a pipe leaves S_IFIFO in the array realpathSync reads for
 // cached path components, which cut module resolution short when stdin was a pipe.
@@ -27,6 +27,5 @@ export function isTerminal(fd: number): boolean {
   } catch {
     return false;
   }
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  return (require('node:tty') as typeof import('node:tty')).isatty(fd);
+  return requireBuiltin<typeof import('node:tty')>('node:tty').isatty(fd);
 }

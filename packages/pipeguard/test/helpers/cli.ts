@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { collectBytes } from '@pipeguard/test-utils';
 
@@ -24,11 +26,21 @@ export interface CliRun {
   durationMs: number;
 }
 
+/** How {@link runCli} runs the binary. */
+export interface RunCliOptions {
+  /** Fed on stdin (stdin is `/dev/null` without it). */
+  input?: string | Buffer;
+  /** Called with the binary's pid once it is spawned. */
+  onSpawn?: (pid: number) => void;
+  /**
+   * Read its stdout and stderr as a slow reader does, pausing after every chunk: the binary then fills
+   * the pipes and waits on them (its last writes are still waiting when its run is done).
+   */
+  readSlowly?: boolean;
+}
+
 /** Spawns the built binary with `args`, optionally feeding `input` on stdin, and collects its output. */
-export async function runCli(
-  args: readonly string[],
-  options: { input?: string | Buffer; onSpawn?: (pid: number) => void } = {},
-): Promise<CliRun> {
+export async function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [CLI, ...args], {
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -39,10 +51,11 @@ export async function runCli(
     child.once('error', reject);
     child.once('close', resolve);
   });
+  const collect = options.readSlowly ? collectSlowly : collectBytes;
   const [status, stdout, stderr] = await Promise.all([
     closed,
-    collectBytes(child.stdout!),
-    collectBytes(child.stderr!),
+    collect(child.stdout!),
+    collect(child.stderr!),
   ]);
   return {
     status,
@@ -50,6 +63,16 @@ export async function runCli(
     stderr: stderr.toString(),
     durationMs: performance.now() - started,
   };
+}
+
+/** Collects `stream`'s bytes with a pause after every chunk. */
+async function collectSlowly(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    await sleep(2);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** How a shell pipeline around the built binary ended: the binary's own status and what reached the end. */

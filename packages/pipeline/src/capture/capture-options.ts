@@ -96,7 +96,7 @@ export function resolveCaptureOptions(options: CaptureOptions | undefined): Reso
   } = options ?? {};
   validateInteger('timeout', timeout, { nullable: true });
   validateString('killSignal', killSignal);
-  if (killSignal !== 'SIGTERM' && !isSignalName(killSignal)) {
+  if (!isSignalName(killSignal)) {
     throw new RangeError(
       `The "killSignal" option must be a signal name such as 'SIGTERM'. Received '${killSignal}'`,
     );
@@ -134,7 +134,10 @@ function resolveLiveLines(liveLines: unknown): LiveLinesQueueOptions | null {
   };
 }
 
-/** Whether `name` is a signal of this platform (the default, SIGTERM, is one everywhere: not looked up). */
+/**
+ * Whether `name` is a signal of this platform. The default, SIGTERM, is one everywhere: it is not looked
+ * up, so that a run with it does not load the table (see {@link signalNumbers}).
+ */
 function isSignalName(name: string): boolean {
-  return name in signalNumbers();
+  return name === 'SIGTERM' || name in signalNumbers();
 }

@@ -106,7 +106,6 @@ export function matchFrame(
  */
 export function matchKnownFrame(
   simulation: FrameSimulation,
-  printable: PrintableScan,
   words: DataView,
   bytes: Uint8Array,
   at: number,
@@ -123,6 +122,7 @@ export function matchKnownFrame(
   if (!simulation.sameOperation(bytes, at, firstEnd, at + length)) return false;
   const runs = template.textRuns.values;
   const runCount = template.textRuns.length;
+  const printable = simulation.printable;
   let offset = 0;
   for (let index = 0; index <= runCount; index += 2) {
     const runStart = index < runCount ? (runs[index] as number) : length;

@@ -110,15 +110,7 @@ export class FrameSkipper {
         following.adopt(frame, next);
       } else if (
         known &&
-        matchKnownFrame(
-          simulation,
-          simulation.printable,
-          this.#words.of(bytes),
-          bytes,
-          next,
-          frame,
-          screen.maxLineBytes,
-        )
+        matchKnownFrame(simulation, this.#words.of(bytes), bytes, next, frame, screen.maxLineBytes)
       ) {
         // A frame of a multi-line display drawn again with other figures: it does what the last one did.
         this.#apply(frame);
