@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { isEndedState, readProcessStat } from './input-wait/process-stat';
 
 /** How often a command is checked for its exit between SIGCHLDs, in case a check after one came too early. */
 const EXIT_POLL_MS = 50;
@@ -17,19 +17,9 @@ const onChildSignal = (): void => {
  * reaps it, which a busy machine can delay by tens of milliseconds) or gone (reaped).
  */
 function hasExited(pid: number): boolean {
-  let stat: string | null = null;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  } catch (error) {
-    // Gone from /proc (reaped, or reaped while being read): exited.
-    const code = (error as NodeJS.ErrnoException).code;
-    if ((code === 'ENOENT' || code === 'ESRCH') && existsSync('/proc/self/stat')) return true;
-  }
-  if (stat !== null) {
-    // The command's name may hold spaces and parentheses: the state follows the last ')'.
-    const state = stat.charAt(stat.lastIndexOf(')') + 2);
-    return state === 'Z' || state === 'X';
-  }
+  const stat = readProcessStat(pid);
+  if (stat === 'gone') return true;
+  if (stat !== 'denied') return isEndedState(stat.state);
   try {
     process.kill(pid, 0);
     return false;

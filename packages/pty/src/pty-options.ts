@@ -1,4 +1,5 @@
 import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
+import { NO_PROMPT_ENV } from './no-prompt-env';
 import { PTY_PACKAGE } from './pty-load';
 
 /**
@@ -65,7 +66,7 @@ function validateSize(name: string, value: unknown): void {
 function terminalEnv(env: NodeJS.ProcessEnv | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(env ?? process.env)) if (value !== undefined) result[key] = value;
-  const defaults = { TERM: DEFAULT_PTY_TERM, PAGER: 'cat', GIT_PAGER: 'cat' };
+  const defaults = { TERM: DEFAULT_PTY_TERM, PAGER: NO_PROMPT_ENV.PAGER, GIT_PAGER: NO_PROMPT_ENV.GIT_PAGER };
   if (env === undefined) {
     // Inherited sizes would contradict the terminal's own (node-pty drops them too).
     delete result['COLUMNS'];
