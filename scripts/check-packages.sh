@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packs every published package (all but the private ones) as pnpm would publish it, then checks each
+# Packs every published package (all but the private ones) with scripts/pack-packages.sh, then checks each
 # tarball with publint --strict and arethetypeswrong (ESM and CJS consumers must both get types).
 # Needs `pnpm build` first.
 set -euo pipefail
@@ -7,10 +7,7 @@ cd "$(dirname "$0")/.."
 
 packs=$(mktemp -d)
 trap 'rm -rf "$packs"' EXIT
-for dir in packages/*/; do
-  [ "$(node -p "require('./${dir}package.json').private === true")" = true ] && continue
-  (cd "$dir" && pnpm pack --pack-destination "$packs" > /dev/null)
-done
+bash scripts/pack-packages.sh "$packs" > /dev/null
 # Each check prints its whole report only when it fails.
 check() {
   local out
