@@ -1,4 +1,5 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
+export { requireBuilt } from './built-file';
 export { bundleCore, NODE_GLOBAL_MARK, packagesWithCore } from './core-bundle';
 export { driveCore, driveCoreBytes } from './cores';
 export { exposeGc, settledMemoryUsage } from './gc';
