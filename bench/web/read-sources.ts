@@ -22,6 +22,9 @@ function nodeFs(): FsPromisesLike | undefined {
   return process?.getBuiltinModule?.('node:fs/promises') as FsPromisesLike | undefined;
 }
 
+/** Whether this runtime reads files (Node): else the source is a Blob. */
+export const READS_FILES = nodeFs() !== undefined;
+
 /** Reads of `readBytes` by `read(position, length)`, each into a fresh buffer, one read ahead (hwm 1). */
 function readsOf(
   readBytes: number,
@@ -75,7 +78,7 @@ export async function openSourceFor(
       },
     };
   }
-  const blob = new Blob([bytes]);
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   return {
     kind: 'Blob',
     open: (readBytes) =>
