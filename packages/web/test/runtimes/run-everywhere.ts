@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from './bundle';
 import { singleByteOracle } from './codepage-oracle';
+import { doubleByteOracle } from './double-byte-oracle';
 import type { ChecksResult } from './run-checks';
 import { runInChromium } from './run-in-chromium';
 import { type ProcessRuntime, runModule } from './run-module';
@@ -60,7 +61,10 @@ const runtimes = wanted.length > 0 ? wanted : ['node', 'bun', 'deno', 'chromium'
 const dir = await mkdtemp(join(tmpdir(), 'pipeguard-runtimes-'));
 try {
   await bundleForBrowser(here('./entry.ts'), join(dir, 'checks.js'), {
-    data: { 'virtual:single-byte-oracle': singleByteOracle() },
+    data: {
+      'virtual:single-byte-oracle': singleByteOracle(),
+      'virtual:double-byte-oracle': await doubleByteOracle(),
+    },
   });
   await bundleForBrowser(here('../../src/index.ts'), join(dir, 'pipeguard-web.js'));
   await bundleForBrowser(here('./browser-e2e.ts'), join(dir, 'browser-e2e.js'), {
