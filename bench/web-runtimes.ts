@@ -1,6 +1,6 @@
 // `pnpm exec tsx bench/web-runtimes.ts <measure> [node] [bun] [deno] [chromium]`: bundles
 // bench/web/<measure>.measure.ts for a browser with no shims, runs it in each runtime (Chromium: a page
-// on 127.0.0.1, headless) and prints its measurements as a table per runtime. Measures: byte-ops,
+// on 127.0.0.1, headless) and prints its measurements as a table per runtime. Measures: byte-ops, read-sizes, stages,
 // codecs, streams.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -15,6 +15,11 @@ import {
 const LF = 0x0a;
 const ENCODER = new TextEncoder();
 
+/** Whether `line` (which ends with its line feed) begins with `start` (which has none): it may repeat. */
+function startsWith(ops: ByteOps, line: Uint8Array, start: Uint8Array): boolean {
+  return start.length < line.length && ops.equals(start, line.subarray(0, start.length));
+}
+
 /** The options a repeat folder takes (its Node stage's `RepeatFolderOptions`). */
 export const REPEAT_FOLDER_OPTIONS = ['maxLineBytes'] as const;
 const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps'] as const;
@@ -64,11 +69,13 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   readonly #offsets = new SourceOffsetMap();
   /** The last line, when foldable: a copy of its own (or a view of the bytes being written). */
   #previous: Uint8Array | null = null;
-  /** The start of a line whose end has not come yet, as copies. */
+  /** The start of a line whose end has not come yet, as copies (held back, or kept while it passes). */
   #partial: Uint8Array[] = [];
   #partialLength = 0;
-  /** Inside a line longer than the cap: it passes through to its line feed. */
+  /** Inside a line that can be no repeat and was emitted as it came: it passes through to its line feed. */
   #passing = false;
+  /** While passing: its bytes are kept in `#partial` to become the previous line (it fits the cap). */
+  #keeping = false;
   #repeats = 0;
   #runStart = 0;
   #inputBytes = 0;
@@ -122,52 +129,87 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     // Bytes from `copyFrom` to the current line pass as one view of the chunk.
     let copyFrom = 0;
     const flushCopy = (end: number) => {
-      if (end > copyFrom) this.#add(bytes.subarray(copyFrom, end), chunkStart + copyFrom, true);
+      if (end <= copyFrom) return;
+      // A chunk that passes whole goes on as itself.
+      const piece = copyFrom === 0 && end === bytes.length ? bytes : bytes.subarray(copyFrom, end);
+      this.#add(piece, chunkStart + copyFrom, true);
     };
+    // The previous line as a range of this chunk while it is one (`previousAt` ≥ 0): a line then costs no
+    // view or array (most lines differ in length from the one before), where one each was most of the time.
+    let previousAt = -1;
+    let previousLength = 0;
+    const previousLine = () =>
+      previousAt >= 0 ? bytes.subarray(previousAt, previousAt + previousLength) : this.#previous;
     while (position < bytes.length) {
       const end = ops.indexOf(bytes, LF, position);
+      const stop = end === -1 ? bytes.length : end + 1;
       if (this.#passing) {
-        this.#passing = end === -1;
-        position = end === -1 ? bytes.length : end + 1;
+        this.#keep(bytes.subarray(position, stop));
+        if (end !== -1) this.#endPassing();
+        position = stop;
         continue;
       }
+      const held = this.#partialLength;
       if (end === -1) {
-        flushCopy(position);
-        this.#hold(bytes.subarray(position), chunkStart + position);
-        copyFrom = bytes.length;
+        const tail = bytes.subarray(position);
+        const previous = previousLine();
+        if (held > 0 || (previous !== null && startsWith(ops, previous, tail))) {
+          flushCopy(position);
+          this.#hold(tail, chunkStart + position);
+          copyFrom = bytes.length;
+        } else {
+          // It cannot repeat the previous line: it passes now, so the chunk needs no split and no copy.
+          if (this.#repeats > 0) {
+            flushCopy(position);
+            this.#endRun();
+            copyFrom = position;
+          }
+          this.#passing = true;
+          this.#keeping = true;
+          this.#keep(tail);
+          previousAt = -1;
+        }
         break;
       }
-      const piece = bytes.subarray(position, end + 1);
-      const lineStart = chunkStart + position - this.#partialLength;
+      const lineStart = chunkStart + position - held;
+      const length = held + stop - position;
+      // A line held across chunks is joined (a copy of its own); one within this chunk stays a range.
       const line =
-        this.#partialLength === 0
-          ? piece
-          : concatBytes(ops, [...this.#partial, piece], this.#partialLength + piece.length);
-      if (this.#previous !== null && ops.equals(line, this.#previous)) {
+        held === 0 ? null : concatBytes(ops, [...this.#partial, bytes.subarray(position, stop)], length);
+      const previous = previousAt >= 0 ? null : this.#previous;
+      const repeats =
+        (previousAt >= 0 ? length === previousLength : previous !== null && previous.length === length) &&
+        ops.equals(line ?? bytes.subarray(position, stop), previousLine() as Uint8Array);
+      if (repeats) {
         flushCopy(position);
         if (this.#repeats === 0) this.#runStart = lineStart;
         this.#repeats++;
         this.#foldedLines++;
-        this.#foldedBytes += line.length;
-        copyFrom = end + 1;
+        this.#foldedBytes += length;
+        copyFrom = stop;
       } else {
-        if (this.#repeats > 0 || this.#partialLength > 0) {
+        if (this.#repeats > 0 || line !== null) {
           flushCopy(position);
           this.#endRun();
           // A line held across chunks is emitted whole; one within this chunk starts the next copied range.
-          if (this.#partialLength > 0) this.#add(line, lineStart, true);
-          copyFrom = this.#partialLength > 0 ? end + 1 : position;
+          if (line !== null) this.#add(line, lineStart, true);
+          copyFrom = line !== null ? stop : position;
         }
-        this.#previous = line.length <= this.#maxLineBytes ? line : null;
+        const fits = length <= this.#maxLineBytes;
+        previousAt = line === null && fits ? position : -1;
+        previousLength = length;
+        this.#previous = line !== null && fits ? line : null;
       }
-      this.#partial = [];
-      this.#partialLength = 0;
-      position = end + 1;
+      if (line !== null) {
+        this.#partial = [];
+        this.#partialLength = 0;
+      }
+      position = stop;
     }
     flushCopy(bytes.length);
-    // The line to compare with may be a view of the written bytes, which the caller may reuse.
-    if (this.#previous !== null && this.#previous.buffer === bytes.buffer)
-      this.#previous = copyBytes(ops, this.#previous);
+    // The line to compare with, when a range of the written bytes (which the caller may reuse), is copied.
+    if (previousAt >= 0)
+      this.#previous = copyBytes(ops, bytes.subarray(previousAt, previousAt + previousLength));
     this.#flush(emit);
   }
 
@@ -178,7 +220,8 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     // An unterminated last line never equals a terminated one: it ends the run and passes.
     this.#endRun();
     let at = this.#inputBytes - this.#partialLength;
-    for (const piece of this.#partial) {
+    // A passing line's bytes went out as they came: what is kept of it is only for comparing.
+    for (const piece of this.#passing ? [] : this.#partial) {
       this.#add(piece, at, true);
       at += piece.length;
     }
@@ -205,6 +248,29 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     this.#partialLength = 0;
     this.#previous = null;
     this.#passing = true;
+    this.#keeping = false;
+  }
+
+  /** Keeps a copy of a passing line's `piece` while the line fits the cap (past it, it is never compared). */
+  #keep(piece: Uint8Array): void {
+    if (!this.#keeping) return;
+    if (this.#partialLength + piece.length > this.#maxLineBytes) {
+      this.#keeping = false;
+      this.#partial = [];
+      this.#partialLength = 0;
+      return;
+    }
+    this.#partial.push(copyBytes(this.#ops, piece));
+    this.#partialLength += piece.length;
+  }
+
+  /** A passing line ended: it is the previous line when it was kept. */
+  #endPassing(): void {
+    this.#previous = this.#keeping ? concatBytes(this.#ops, this.#partial, this.#partialLength) : null;
+    this.#partial = [];
+    this.#partialLength = 0;
+    this.#passing = false;
+    this.#keeping = false;
   }
 
   /** Ends a run of repeats with its notice. */

@@ -7,7 +7,7 @@ import {
 } from '@pipeguard/pipeline/core';
 import { describeReceived, portableTextOps } from '@pipeguard/shared/core';
 import { acceptBytes } from './accept-bytes';
-import { webLegacyCodec } from './codepages/legacy-codec';
+import { namesDoubleByte, webLegacyCodec } from './codepages/legacy-codec';
 import { webByteOps } from './web-byte-ops';
 
 /** What {@link captureStream} resolves to: `pipeline()`'s `Capture`, its excerpts' bytes `Uint8Array`s. */
@@ -15,8 +15,9 @@ export type Capture = CaptureResult<Uint8Array>;
 
 /**
  * Options of {@link captureStream}: `pipeline()`'s, but `spill` and `spillMaxBytes` (they need a file
- * system) and `live` (Node's LiveLines), plus `signal`. `fallback` names single-byte codepages
- * (`webLegacyCodec`'s); `'auto'`, the host's codepage, needs a process and is refused.
+ * system) and `live` (Node's LiveLines), plus `signal`. `fallback` names `webLegacyCodec`'s codepages,
+ * single-byte or double-byte (a double-byte table is loaded before the first read); `'auto'`, the host's
+ * codepage, needs a process and is refused.
  */
 export interface CaptureStreamOptions extends Omit<PresetOptions, 'spill' | 'spillMaxBytes'> {
   /**
@@ -73,7 +74,17 @@ export function captureStream(
     readable.cancel(signal.reason).catch(() => {});
     return Promise.reject(abortError(signal));
   }
-  return drain(readable.getReader(), chain, signal);
+  const reader = readable.getReader();
+  const fallback = options?.fallback;
+  if (!namesDoubleByte(fallback)) return drain(reader, chain, signal);
+  // A double-byte codepage's table is a module of its own: loaded (once) before the first chunk.
+  return webLegacyCodec.load(fallback as string | readonly string[]).then(
+    () => drain(reader, chain, signal),
+    (error: unknown) => {
+      reader.cancel(error).catch(() => {});
+      throw error;
+    },
+  );
 }
 
 /** Reads `reader` to its end through `chain`; a failure or an abort cancels the source with its reason. */
@@ -98,6 +109,8 @@ function drain(
     };
     const onAbort = () => settle(abortError(signal as AbortSignal));
     signal?.addEventListener('abort', onAbort, { once: true });
+    // Aborted while a codepage's table was loading: the event has gone by.
+    if (signal?.aborted) onAbort();
     (async () => {
       let reading = reader.read();
       for (;;) {

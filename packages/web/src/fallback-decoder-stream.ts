@@ -6,7 +6,7 @@ import {
   type LegacyCodec,
 } from '@pipeguard/fallback-decoder/core';
 import { portableTextOps, validateOptionsObject } from '@pipeguard/shared/core';
-import { webLegacyCodec } from './codepages/legacy-codec';
+import { namesDoubleByte, webLegacyCodec } from './codepages/legacy-codec';
 import { StageStream } from './stage-stream';
 import { webByteOps } from './web-byte-ops';
 
@@ -25,10 +25,11 @@ const CODEC: LegacyCodec = Object.freeze({ name: 'webLegacyCodec', ...webLegacyC
 /** Options of {@link FallbackDecoderStream}: the Node `FallbackDecoder`'s but `'auto'` and `host`. */
 export interface FallbackDecoderStreamOptions {
   /**
-   * Encoding for units strict UTF-8 rejects: a single-byte codepage name iconv-lite accepts (`cp1252`,
-   * `windows-1251`, `koi8-r`…; see `webLegacyCodec`), a list tried in order (the first whose text has no
-   * U+FFFD wins, else the first), or `null` (off: replacement characters). `'auto'` reads the host's
-   * locale, which needs a process: pass the encoding.
+   * Encoding for units strict UTF-8 rejects: a codepage name iconv-lite accepts, single-byte (`cp1252`,
+   * `windows-1251`, `koi8-r`…) or double-byte (`gbk`, `gb18030`, `shift_jis`, `euc-jp`, `euc-kr`, `big5`…;
+   * see `webLegacyCodec`, its table loaded when the stream starts), a list tried in order (the first whose
+   * text has no U+FFFD wins, else the first), or `null` (off: replacement characters). `'auto'` reads the
+   * host's locale, which needs a process: pass the encoding.
    * @defaultValue null
    */
   fallback?: FallbackList;
@@ -57,8 +58,13 @@ export class FallbackDecoderStream extends StageStream<string, FallbackDecoderSt
       byteOps: webByteOps,
       textOps: portableTextOps,
     });
+    const fallback = core.fallback;
     // The core tells a wrong chunk (FallbackDecoderError, ERR_FALLBACK_DECODER_INVALID_CHUNK), as in Node.
-    super(core, { acceptChunk: (chunk) => chunk as DecoderInput });
+    super(core, {
+      acceptChunk: (chunk) => chunk as DecoderInput,
+      // A double-byte codepage's table is a module of its own, loaded before the first chunk.
+      ...(namesDoubleByte(fallback) ? { ready: webLegacyCodec.load(fallback) } : {}),
+    });
     this.#core = core;
   }
 

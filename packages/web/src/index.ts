@@ -17,7 +17,7 @@ export {
 } from './byte-counter-stream';
 export { type Capture, type CaptureStreamOptions, captureStream } from './capture-stream';
 export { canonicalEncoding } from './codepages/canonical-encoding';
-export { type LegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
+export { type LegacyCodec, type WebLegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
 export {
   type DecoderInput,
   FallbackDecoderError,

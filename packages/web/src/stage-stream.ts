@@ -53,6 +53,12 @@ export interface StageStreamInit<In, Out> {
    * @defaultValue {@link acceptBytes}: a `Uint8Array`, else Node's `ERR_INVALID_ARG_TYPE` `TypeError`
    */
   acceptChunk?: (chunk: unknown) => In;
+  /**
+   * What the core needs before its first chunk (a codepage's table being loaded): the stream takes no chunk
+   * until it fulfils, and errors with its reason if it rejects.
+   * @defaultValue `undefined` (ready at once)
+   */
+  ready?: Promise<unknown>;
 }
 
 /**
@@ -81,6 +87,7 @@ export class StageStream<Out, Stats, In = Uint8Array> extends TransformStream<In
         // One closure for the stream's life: a small chunk's path allocates nothing.
         start: (controller) => {
           emit = (out) => controller.enqueue(out);
+          return init.ready;
         },
         transform: (chunk) => {
           const input = accept(chunk);

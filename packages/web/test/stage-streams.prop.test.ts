@@ -236,9 +236,9 @@ describe("the web streams' options against the Node stages'", () => {
   });
 
   it("should name webLegacyCodec for an encoding it does not decode, and refuse 'auto' and host", () => {
-    expect(() => new FallbackDecoderStream({ fallback: 'gbk' })).toThrow(
+    expect(() => new FallbackDecoderStream({ fallback: 'utf-7' })).toThrow(
       new TypeError(
-        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('gbk')`,
+        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('utf-7')`,
       ),
     );
     expect(() => new FallbackDecoderStream({ fallback: 'auto' })).toThrow(

@@ -1,4 +1,6 @@
 import { canonicalEncoding } from './canonical-encoding';
+import { doubleByteCodecOf, doubleByteTable, loadDoubleByteTable } from './double-byte-codecs';
+import { decodeDoubleByte } from './double-byte-decoder';
 import { SINGLE_BYTE_ALIASES, SINGLE_BYTE_TABLES } from './single-byte-tables';
 
 /**
@@ -51,19 +53,53 @@ function tableOf(encoding: string): string | undefined {
   return name === undefined ? undefined : SINGLE_BYTE_TABLES[name];
 }
 
+/** {@link LegacyCodec} plus loading the table of a double-byte codepage before its first `decode`. */
+export interface WebLegacyCodec extends LegacyCodec {
+  /**
+   * Loads the tables of the double-byte codepages among `encodings` (a dynamic import each, once per
+   * codepage); resolves at once when there are none. `FallbackDecoderStream` and `captureStream` call it.
+   */
+  load(encodings: string | readonly string[]): Promise<void>;
+}
+
 /**
  * {@link LegacyCodec} with no `Buffer`: every single-byte codepage iconv-lite knows (Windows, DOS/OEM,
- * ISO-8859, KOI8, Mac, …, 81 tables under 347 names), decoded from iconv-lite's own tables, so the text
- * equals the Node stage's for any bytes in every runtime (a property checks all 256 bytes of each).
- * The double-byte ones (GBK, Shift_JIS, Big5, EUC-KR, EUC-JP, GB18030) are not here: the WHATWG
- * `TextDecoder` differs from iconv-lite on malformed sequences (see the package README).
+ * ISO-8859, KOI8, Mac, …, 81 tables under 347 names) and its double-byte ones (Shift_JIS/cp932, EUC-JP,
+ * GBK/cp936, GB18030, cp949/EUC-KR, cp950, Big5-HKSCS; 48 names), decoded from iconv-lite's own tables, so
+ * the text equals the Node stage's for any bytes, malformed ones included, in every runtime. A double-byte
+ * table is loaded when first named ({@link WebLegacyCodec.load}); `decode` before that is a TypeError.
  */
-export const webLegacyCodec: LegacyCodec = Object.freeze({
-  encodingExists: (encoding: string) => typeof encoding === 'string' && tableOf(encoding) !== undefined,
+export const webLegacyCodec: WebLegacyCodec = Object.freeze({
+  encodingExists: (encoding: string) =>
+    typeof encoding === 'string' &&
+    (tableOf(encoding) !== undefined || doubleByteCodecOf(encoding) !== undefined),
   decode(bytes: Uint8Array, encoding: string): string {
     const table = tableOf(encoding);
-    if (table === undefined)
-      throw new TypeError(`The "encoding" argument must be a single-byte codepage. Received '${encoding}'`);
-    return decodeSingleByte(bytes, unitsFor(table));
+    if (table !== undefined) return decodeSingleByte(bytes, unitsFor(table));
+    const codec = typeof encoding === 'string' ? doubleByteCodecOf(encoding) : undefined;
+    if (codec === undefined)
+      throw new TypeError(
+        `The "encoding" argument must be a codepage iconv-lite knows. Received '${encoding}'`,
+      );
+    const doubleByte = doubleByteTable(codec);
+    if (doubleByte === undefined)
+      throw new TypeError(
+        `The table of '${encoding}' is not loaded: await webLegacyCodec.load('${encoding}') first`,
+      );
+    return decodeDoubleByte(bytes, doubleByte);
+  },
+  async load(encodings: string | readonly string[]): Promise<void> {
+    const codecs = new Set<string>();
+    for (const encoding of typeof encodings === 'string' ? [encodings] : encodings) {
+      const codec = typeof encoding === 'string' ? doubleByteCodecOf(encoding) : undefined;
+      if (codec !== undefined) codecs.add(codec);
+    }
+    await Promise.all([...codecs].map(loadDoubleByteTable));
   },
 });
+
+/** Whether any of `encodings` names a double-byte codepage, whose table must be loaded first. */
+export function namesDoubleByte(encodings: unknown): boolean {
+  const list = Array.isArray(encodings) ? encodings : [encodings];
+  return list.some((encoding) => typeof encoding === 'string' && doubleByteCodecOf(encoding) !== undefined);
+}

@@ -9,6 +9,15 @@ export interface CheckContext {
    * accepts: made in Node, live under vitest and bundled as data for the other runtimes.
    */
   readonly singleByteOracle: Readonly<Record<string, string>>;
+  /** Double-byte inputs with the text the Node stage (LineSplitter → FallbackDecoder) gives for them. */
+  readonly doubleByteOracle: readonly DoubleByteCase[];
+}
+
+/** Bytes in a double-byte codepage (malformed ones too) and the Node stage's text of them. */
+export interface DoubleByteCase {
+  readonly fallback: string;
+  readonly bytes: readonly number[];
+  readonly text: string;
 }
 
 /** One named check, written once and run in Node (vitest), Bun, Deno and Chromium. */

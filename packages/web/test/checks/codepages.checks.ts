@@ -34,7 +34,7 @@ export const codepageChecks = suite('webLegacyCodec', {
     );
   },
 
-  'should accept every spelling iconv-lite accepts and refuse a double-byte codepage': () => {
+  'should accept every spelling iconv-lite accepts, double-byte ones too, and refuse the others': () => {
     for (const name of [
       'CP1251',
       'windows-1251',
@@ -43,10 +43,19 @@ export const codepageChecks = suite('webLegacyCodec', {
       'koi8-r',
       'ISO-8859-2',
       'latin1',
+      'gbk',
+      'GB18030',
+      'shift_jis',
+      'Windows-31J',
+      'euc-jp',
+      'EUC-KR',
+      'cp949',
+      'big5',
+      'cp950',
     ]) {
       assert(webLegacyCodec.encodingExists(name), `${name} is supported`);
     }
-    for (const name of ['gbk', 'shift_jis', 'big5', 'euc-kr', 'utf8', 'no-such-codepage']) {
+    for (const name of ['utf8', 'utf-7', 'utf16le', 'no-such-codepage']) {
       assert(!webLegacyCodec.encodingExists(name), `${name} is not`);
     }
   },

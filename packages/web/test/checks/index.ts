@@ -1,6 +1,7 @@
 import { captureStreamChecks } from './capture-stream.checks';
 import type { CheckSuite } from './check';
 import { codepageChecks } from './codepages.checks';
+import { doubleByteChecks } from './double-byte.checks';
 import { stageStreamChecks } from './stage-stream.checks';
 import { stageStreamOverlapChecks } from './stage-stream-overlap.checks';
 import { stageStreamsChecks } from './stage-streams.checks';
@@ -12,6 +13,7 @@ export const SUITES: readonly CheckSuite[] = [
   stageStreamOverlapChecks,
   webByteOpsChecks,
   codepageChecks,
+  doubleByteChecks,
   captureStreamChecks,
   stageStreamsChecks,
 ];

@@ -233,9 +233,9 @@ export const stageStreamsChecks = suite('the stage streams', {
         'The "fallback" option must be a non-empty array of encodings. Received []',
       ],
       [
-        () => new FallbackDecoderStream({ fallback: 'gbk' }),
+        () => new FallbackDecoderStream({ fallback: 'utf-7' }),
         TypeError,
-        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('gbk')`,
+        `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('utf-7')`,
       ],
       [
         () => new BinaryGuardStream({ windowBytes: 1000 }),

@@ -1,0 +1,73 @@
+// `pnpm build && TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/per-unit.ts`: the per-unit
+// LineSplitterStream (one object per line) against its peer, the Node LineSplitter in per-unit mode, both
+// reading the same file at 16 KiB and at 64 KiB reads (Node's fs stream and the web source of
+// bench/web/read-sources.ts), in alternated rounds: median MB/s and the median per-round ratio to the peer.
+import { createReadStream } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { LineSplitter } from '@pipeguard/line-splitter';
+import { LineSplitterStream } from '@pipeguard/web';
+import { removeTempFile, tempFile } from '../lib/temp-file';
+import { openSourceFor } from './read-sources';
+import { proseChunks, pumpStages } from './stage-pairs';
+
+const TOTAL_BYTES = 64 * 1024 * 1024;
+const ROUNDS = 7;
+const input = new Uint8Array(TOTAL_BYTES);
+for (const [index, chunk] of proseChunks(TOTAL_BYTES).entries()) input.set(chunk, index * chunk.length);
+const temp = await tempFile('per-unit-prose.log');
+const source = await openSourceFor(input, temp.path);
+
+async function nodeSplitter(readBytes: number): Promise<number> {
+  let bytes = 0;
+  const sink = new Writable({
+    objectMode: true,
+    write(unit: { bytes: Uint8Array; terminator: Uint8Array }, _encoding, callback) {
+      bytes += unit.bytes.length + unit.terminator.length;
+      callback();
+    },
+  });
+  await pipeline(createReadStream(temp.path, { highWaterMark: readBytes }), new LineSplitter(), sink);
+  return bytes;
+}
+
+const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
+  'LineSplitter per unit (Node stage)': nodeSplitter,
+  'LineSplitterStream per unit': (readBytes) =>
+    pumpStages([new LineSplitterStream() as never], [], source.open(readBytes)),
+};
+const names = Object.keys(CONTENDERS);
+const quartile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
+
+try {
+  console.log(
+    '| reads | stream | MB/s | ratio to the Node stage (median) | quartiles |\n| --- | --- | ---: | ---: | ---: |',
+  );
+  for (const readBytes of [16 * 1024, 64 * 1024]) {
+    const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    for (let round = 0; round <= ROUNDS; round++) {
+      const elapsed: Record<string, number> = {};
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const started = performance.now();
+        const moved = await (CONTENDERS[name] as (readBytes: number) => Promise<number>)(readBytes);
+        elapsed[name] = performance.now() - started;
+        if (moved !== TOTAL_BYTES) throw new Error(`${name} moved ${moved} bytes, not ${TOTAL_BYTES}`);
+      }
+      if (round === 0) continue;
+      for (const name of names) {
+        rates[name]?.push(TOTAL_BYTES / ((elapsed[name] as number) * 1e3));
+        ratios[name]?.push((elapsed[names[0] as string] as number) / (elapsed[name] as number));
+      }
+    }
+    for (const name of names) {
+      const r = ratios[name] as number[];
+      console.log(
+        `| ${readBytes / 1024} KiB | ${name} | ${quartile(rates[name] as number[], 0.5).toFixed(0)} | ${quartile(r, 0.5).toFixed(2)}× | ${quartile(r, 0.25).toFixed(2)}-${quartile(r, 0.75).toFixed(2)} |`,
+      );
+    }
+  }
+} finally {
+  await removeTempFile(temp);
+}

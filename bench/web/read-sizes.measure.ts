@@ -1,0 +1,73 @@
+// The issue's setting for every stage stream that hands on bytes, in whichever runtime runs this module
+// (`pnpm exec tsx bench/web-runtimes.ts read-sizes node chromium`): a real source (a file in Node, a Blob
+// where there is none) read at 16 KiB and at 64 KiB (Node's own file read size), each stage stream against an
+// identity TransformStream on the same source, and the decoder after the batched splitter against the
+// platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
+
+import { openSourceFor, READS_FILES } from './read-sources';
+import { proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
+
+// A page's Blob reads are slower (each a round trip to the blob store): a quarter of the bytes there.
+const TOTAL_BYTES = (READS_FILES ? 64 : 16) * 1024 * 1024;
+const ROUNDS = Number((globalThis as { ROUNDS?: number }).ROUNDS ?? 7);
+const READ_SIZES = [16 * 1024, 64 * 1024];
+
+/** Each group: its baseline first, then the contenders measured against it. */
+const GROUPS: readonly (readonly string[])[] = [
+  [
+    'identity TransformStream',
+    'BinaryGuardStream',
+    'TerminalRendererStream',
+    'RepeatFolderStream',
+    'LineSplitterStream batched',
+  ],
+  ['TextDecoderStream (peer of the decoder)', 'FallbackDecoderStream after LineSplitterStream batched'],
+];
+
+const chunks = proseChunks(TOTAL_BYTES);
+const input = new Uint8Array(TOTAL_BYTES);
+for (const [index, chunk] of chunks.entries()) input.set(chunk, index * chunk.length);
+const source = await openSourceFor(input, 'read-sizes-prose.log');
+
+const quartile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
+
+for (const readBytes of READ_SIZES) {
+  for (const names of GROUPS) {
+    const baseline = names[0] as string;
+    const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    for (let round = 0; round <= ROUNDS; round++) {
+      const elapsed: Record<string, number> = {};
+      // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const streams = (STAGE_STREAMS[name] as () => TransformStream<never, never>[])();
+        const started = performance.now();
+        const moved = await pumpStages(streams, [], source.open(readBytes));
+        elapsed[name] = performance.now() - started;
+        if (!name.includes('Decoder') && moved !== TOTAL_BYTES)
+          throw new Error(`${name} moved ${moved} bytes, not ${TOTAL_BYTES}`);
+      }
+      if (round === 0) continue;
+      for (const name of names) {
+        rates[name]?.push(TOTAL_BYTES / ((elapsed[name] as number) * 1e3));
+        ratios[name]?.push((elapsed[baseline] as number) / (elapsed[name] as number));
+      }
+    }
+    for (const name of names) {
+      const r = ratios[name] as number[];
+      console.log(
+        JSON.stringify({
+          source: `${source.kind}, ${readBytes / 1024} KiB reads`,
+          stream: name,
+          baseline,
+          mbs: quartile(rates[name] as number[], 0.5),
+          ratio: quartile(r, 0.5),
+          q1: quartile(r, 0.25),
+          q3: quartile(r, 0.75),
+        }),
+      );
+    }
+  }
+}
+(globalThis as { pipeguardDone?: boolean }).pipeguardDone = true;
