@@ -65,6 +65,8 @@ export class HandlerRegistry {
   readonly #csi = new Map<number, CsiHandler>();
   readonly #esc = new Map<number, Handler>();
   readonly #execute: (Handler | undefined)[] = new Array(0x20);
+  /** Frame steps of CSI sequences without marker or intermediate, by final byte, as `#plainCsi`. */
+  readonly #plainCsiSteps: (FrameStep | undefined)[] = new Array(0x80);
   readonly #csiSteps = new Map<number, FrameStep>();
   readonly #escSteps = new Map<number, FrameStep>();
 
@@ -73,7 +75,10 @@ export class HandlerRegistry {
     if (id.prefix === undefined && id.intermediates === undefined)
       this.#plainCsi[id.final.charCodeAt(0)] = handler;
     else this.#csi.set(idKey(id), handler);
-    if (step !== undefined) this.#csiSteps.set(idKey(id), step);
+    if (step === undefined) return;
+    if (id.prefix === undefined && id.intermediates === undefined)
+      this.#plainCsiSteps[id.final.charCodeAt(0)] = step;
+    else this.#csiSteps.set(idKey(id), step);
   }
 
   registerEscHandler(id: Omit<SequenceId, 'prefix'>, handler: Handler, step?: FrameStep): void {
@@ -83,6 +88,7 @@ export class HandlerRegistry {
 
   /** What the CSI sequence does in a redraw frame; undefined where a frame may not hold it. */
   csiFrameStep(prefix: number, intermediate: number, final: number): FrameStep | undefined {
+    if (prefix === 0 && intermediate === 0) return this.#plainCsiSteps[final];
     return this.#csiSteps.get(keyOf(prefix, intermediate, final));
   }
 
