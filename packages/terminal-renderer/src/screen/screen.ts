@@ -30,10 +30,13 @@ export interface FrameOutcome {
  * and resets. Counts default as a terminal defaults them: 0 means 1.
  */
 export class Screen extends ScreenCursor {
-  /** EL: 0 erases from the cursor to the end of the line, 1 from its start through the cursor, 2 all of it. */
+  /**
+   * EL: 0 erases from the cursor to the end of the line, 1 from its start through the cursor, 2 all of it.
+   * From the pending wrap at the right margin it acts from the last column, as xterm does (xterm.js erases nothing).
+   */
   eraseInLine(mode: number): void {
     if (mode > 2) return;
-    this.restricted(this.cols ?? this.maxColumn);
+    this.restricted();
     this.drew();
     this.#eraseLine(this.cursorRow(), mode, false);
   }
