@@ -52,6 +52,11 @@ describe('TerminalRenderer', () => {
     expect((await render(coloured)).output).toEqual(legacy);
   });
 
+  it('should erase the last cell on EL from the pending wrap at the margin, as xterm does (t0055-EL)', async () => {
+    const { output } = await render(Buffer.from('0123456789\x1b[K!\n'), { cols: 10 });
+    expect(output.toString()).toBe('012345678!\n');
+  });
+
   it('should never treat a byte ≥ 0x80 as a control (C1 0x9B is text)', async () => {
     const bytes = Buffer.from([0x41, 0x9b, 0x33, 0x31, 0x6d, 0x0a]);
     expect((await render(bytes)).output).toEqual(bytes);

@@ -34,4 +34,4 @@ export {
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';
 export { withoutRuns } from './without-runs';
-export { xtermLines } from './xterm-lines';
+export { asXtermAtTheMargin, xtermLines } from './xterm-lines';
