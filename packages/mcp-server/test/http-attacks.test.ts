@@ -259,6 +259,45 @@ describe('sessions', () => {
   });
 });
 
+describe('connection flood', () => {
+  it('should answer an authorised request while 1 030 connections without the token sit idle', async () => {
+    // Long deadlines, so that only the bound on unproven connections can make room.
+    const flooded = await spawnHttpServer([
+      '--root',
+      app,
+      '--header-timeout',
+      '60000',
+      '--request-timeout',
+      '60000',
+    ]);
+    const { port } = new URL(flooded.url);
+    const sockets: ReturnType<typeof connect>[] = [];
+    try {
+      // Arrange: 1 030 connections that send nothing, more than the server's 1 024 connections.
+      let closed = 0;
+      for (let index = 0; index < 1030; index++) {
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.on('error', () => {});
+        socket.on('close', () => closed++);
+        sockets.push(socket);
+      }
+      // Some are closed by the server only once it has taken all of them in (dropped or evicted).
+      expect(await eventually(() => closed >= 1030 - 1024, 60_000)).toBe(true);
+      // Act
+      const id = await openRawSession(flooded.url, flooded.token);
+      const answer = await rawRequest(flooded.url, {
+        headers: mcpHeaders(flooded.token, id),
+        body: toolCall(1, 'run_command', { argv: ['echo', 'served through the flood'] }),
+      });
+      // Assert
+      expect(answer.body).toContain('served through the flood');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await flooded.stop();
+    }
+  });
+});
+
 describe('slow clients', () => {
   it('should close slowloris and silent connections at their deadlines and serve others meanwhile', async () => {
     const patient = await spawnHttpServer([

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { BearerAuth } from './bearer-token';
 import type { HostOriginPolicy } from './host-origin';
@@ -14,6 +15,8 @@ export const MCP_PATH = '/mcp';
 export interface McpEndpointSettings {
   policy: HostOriginPolicy;
   auth: BearerAuth;
+  /** Told of every connection that carried a request with the right token. */
+  onAuthorised: (socket: Socket) => void;
   registry: SessionRegistry;
   maxBodyBytes: number;
   session: Omit<HttpSessionSettings, 'onActive' | 'onClosed'>;
@@ -71,6 +74,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
   async function route(request: IncomingMessage, response: ServerResponse): Promise<Refusal | null> {
     const refusal = policy.check(request) ?? auth.check(request);
     if (refusal) return refusal;
+    settings.onAuthorised(request.socket);
     const { pathname } = new URL(request.url ?? '/', 'http://request.invalid');
     if (pathname !== MCP_PATH)
       return { status: 404, message: `no such endpoint: the MCP endpoint is ${MCP_PATH}` };

@@ -5,7 +5,8 @@ import type { ServerOptions } from '../server-options';
 import { BearerAuth, loadBearerToken, TOKEN_ENVIRONMENT_VARIABLE } from './bearer-token';
 import { HostOriginPolicy, LOOPBACK_HOSTS, normalizeHostName } from './host-origin';
 import type { HttpOptions } from './http-options';
-import { closeSilentConnections, MAX_CONNECTIONS, serverTimeouts } from './limits';
+import { ConnectionAdmission } from './connection-admission';
+import { serverTimeouts } from './limits';
 import { createMcpEndpoint, MCP_PATH } from './mcp-endpoint';
 import { SessionRegistry } from './session-registry';
 
@@ -50,16 +51,17 @@ export async function serveHttp(
   const policy = new HostOriginPolicy(http.host, http.allowHosts);
   const token = await loadBearerToken(http.tokenFile);
   const registry = new SessionRegistry(http.maxSessions);
+  const admission = new ConnectionAdmission(http.headerTimeoutMs);
   const endpoint = createMcpEndpoint({
     policy,
     auth: new BearerAuth(token.value),
+    onAuthorised: (socket) => admission.prove(socket),
     registry,
     maxBodyBytes: http.maxBodyBytes,
     session: { options, roots, idleTimeoutMs: http.idleTimeoutMs },
   });
   const server = createServer(serverTimeouts(http), endpoint);
-  server.maxConnections = MAX_CONNECTIONS;
-  closeSilentConnections(server, http.headerTimeoutMs);
+  admission.watch(server);
   // A client that asks before sending its body gets the same checks first: it is told to go on only
   // when the body will be read (Node would otherwise answer 100 Continue to anyone).
   server.on('checkContinue', endpoint);
