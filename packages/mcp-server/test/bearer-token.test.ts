@@ -9,6 +9,7 @@ import {
   loadBearerToken,
   MIN_TOKEN_CHARS,
   TOKEN_ENVIRONMENT_VARIABLE,
+  takeEnvironmentToken,
 } from '../src/http/bearer-token';
 
 const TOKEN = 'a-token-of-forty-characters-0123456789ab';
@@ -26,7 +27,7 @@ async function tokenFile(content: string, mode: number): Promise<string> {
 describe('loadBearerToken', () => {
   it('should read a token file of mode 0600 or 0400, trimmed of its line end', async () => {
     for (const mode of [0o600, 0o400]) {
-      expect(await loadBearerToken(await tokenFile(`${TOKEN}\n`, mode), {})).toEqual({
+      expect(await loadBearerToken(await tokenFile(`${TOKEN}\n`, mode), undefined)).toEqual({
         value: TOKEN,
         source: 'file',
       });
@@ -35,7 +36,7 @@ describe('loadBearerToken', () => {
 
   it.each([0o644, 0o640, 0o604, 0o660, 0o666])('should refuse a token file of mode 0%o', async (mode) => {
     const path = await tokenFile(TOKEN, mode);
-    await expect(loadBearerToken(path, {})).rejects.toThrow(
+    await expect(loadBearerToken(path, undefined)).rejects.toThrow(
       `--token-file "${path}" must be readable by its owner only (mode 0600 or stricter). Received mode 0${mode.toString(8)}: chmod 600 it`,
     );
   });
@@ -43,31 +44,30 @@ describe('loadBearerToken', () => {
   it('should refuse a token file that is a directory or missing, and a token that is short or not one word', async () => {
     const directory = await makeTempDir('pipeguard-mcp-token-dir-');
     await mkdir(join(directory, 'token'), { mode: 0o700 });
-    await expect(loadBearerToken(join(directory, 'token'), {})).rejects.toThrow('must be a regular file');
-    await expect(loadBearerToken(join(directory, 'missing'), {})).rejects.toThrow('ENOENT');
-    await expect(loadBearerToken(await tokenFile('short', 0o600), {})).rejects.toThrow(
+    await expect(loadBearerToken(join(directory, 'token'), undefined)).rejects.toThrow('must be a regular file');
+    await expect(loadBearerToken(join(directory, 'missing'), undefined)).rejects.toThrow('ENOENT');
+    await expect(loadBearerToken(await tokenFile('short', 0o600), undefined)).rejects.toThrow(
       `must have at least ${MIN_TOKEN_CHARS} characters. Received 5`,
     );
-    await expect(loadBearerToken(await tokenFile(`${TOKEN} ${TOKEN}`, 0o600), {})).rejects.toThrow(
+    await expect(loadBearerToken(await tokenFile(`${TOKEN} ${TOKEN}`, 0o600), undefined)).rejects.toThrow(
       'one word',
     );
   });
 
-  it('should take the token from the environment and remove it there, so no command inherits it', async () => {
+  it('should take the token out of the environment, so no command inherits it', async () => {
     const env: NodeJS.ProcessEnv = { [TOKEN_ENVIRONMENT_VARIABLE]: TOKEN, PATH: '/bin' };
-    expect(await loadBearerToken(null, env)).toEqual({ value: TOKEN, source: 'environment' });
+    const taken = takeEnvironmentToken(env);
     expect(env).toEqual({ PATH: '/bin' });
+    expect(await loadBearerToken(null, taken)).toEqual({ value: TOKEN, source: 'environment' });
   });
 
-  it('should prefer --token-file to the environment, and still remove the variable', async () => {
-    const env: NodeJS.ProcessEnv = { [TOKEN_ENVIRONMENT_VARIABLE]: 'x'.repeat(40) };
-    expect((await loadBearerToken(await tokenFile(TOKEN, 0o600), env)).value).toBe(TOKEN);
-    expect(env).toEqual({});
+  it('should prefer --token-file to the environment', async () => {
+    expect((await loadBearerToken(await tokenFile(TOKEN, 0o600), 'x'.repeat(40))).value).toBe(TOKEN);
   });
 
   it('should generate 256 random bits when no token is given, a new one each time', async () => {
-    const first = await loadBearerToken(null, {});
-    const second = await loadBearerToken(null, {});
+    const first = await loadBearerToken(null, undefined);
+    const second = await loadBearerToken(null, undefined);
     expect(first.source).toBe('generated');
     expect(first.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second.value).not.toBe(first.value);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { eraseFromInitialEnvironment } from './initial-environment';
 import type { Refusal } from './refusal';
 
 /** The environment variable a token may come from when no `--token-file` is given. */
@@ -58,17 +59,34 @@ async function readTokenFile(path: string): Promise<string> {
 }
 
 /**
- * The bearer token: from `tokenFile` (mode 0600 or stricter), else from {@link TOKEN_ENVIRONMENT_VARIABLE},
- * else 256 random bits. The variable is removed from `env` either way, so no command the server runs
- * inherits it.
+ * Takes {@link TOKEN_ENVIRONMENT_VARIABLE} out of `env`, and when `env` is this process's own, out of its
+ * initial environment too (Linux), so that neither a command's environment nor any
+ * `/proc/<pid>/environ` of the server shows it; the value is left only in memory.
+ * @throws When the initial environment cannot be rewritten on Linux: the token would stay readable.
+ */
+export function takeEnvironmentToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env[TOKEN_ENVIRONMENT_VARIABLE];
+  delete env[TOKEN_ENVIRONMENT_VARIABLE];
+  if (value === undefined || env !== process.env || process.platform !== 'linux') return value;
+  try {
+    eraseFromInitialEnvironment(TOKEN_ENVIRONMENT_VARIABLE);
+  } catch (error) {
+    throw new Error(
+      `${TOKEN_ENVIRONMENT_VARIABLE} cannot be erased from /proc/${process.pid}/environ (${(error as Error).message}), where every command could read it: pass the token with --token-file instead`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The bearer token: from `tokenFile` (mode 0600 or stricter), else `fromEnvironment` (the value
+ * {@link takeEnvironmentToken} took), else 256 random bits.
  * @throws {RangeError} For a token file of another mode or kind, or a token that is short or not one word.
  */
 export async function loadBearerToken(
   tokenFile: string | null,
-  env: NodeJS.ProcessEnv = process.env,
+  fromEnvironment: string | undefined,
 ): Promise<BearerToken> {
-  const fromEnvironment = env[TOKEN_ENVIRONMENT_VARIABLE];
-  delete env[TOKEN_ENVIRONMENT_VARIABLE];
   if (tokenFile !== null) return { value: await readTokenFile(tokenFile), source: 'file' };
   if (fromEnvironment !== undefined && fromEnvironment !== '') {
     return { value: checkedToken(fromEnvironment, TOKEN_ENVIRONMENT_VARIABLE), source: 'environment' };

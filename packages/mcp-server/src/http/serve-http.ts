@@ -38,18 +38,20 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 }
 
 /**
- * Serves the MCP endpoint over Streamable HTTP on `options.http`, authentication always on, and writes
- * the URL (and a generated token, once) to `log`.
+ * Serves the MCP endpoint over Streamable HTTP on `options.http`, authentication always on (the token
+ * from `--token-file`, else `environmentToken`, else a generated one), and writes the URL (and a
+ * generated token, once) to `log`.
  * @throws When a root is missing, the token file is refused, or the address cannot be bound.
  */
 export async function serveHttp(
   options: ServerOptions & { http: HttpOptions },
   log: (line: string) => void,
+  environmentToken: string | undefined,
 ): Promise<HttpService> {
   const { http } = options;
   const roots = await PathConfinement.create(options.roots);
   const policy = new HostOriginPolicy(http.host, http.allowHosts);
-  const token = await loadBearerToken(http.tokenFile);
+  const token = await loadBearerToken(http.tokenFile, environmentToken);
   const registry = new SessionRegistry(http.maxSessions);
   const admission = new ConnectionAdmission(http.headerTimeoutMs);
   const endpoint = createMcpEndpoint({
