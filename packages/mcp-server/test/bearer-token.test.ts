@@ -116,4 +116,31 @@ describe('BearerAuth', () => {
     expect(auth.check(requestWith(`/mcp?x=${TOKEN}`, `Bearer ${TOKEN}`))?.status).toBe(401);
     expect(auth.check(requestWith('/mcp?page=2', `Bearer ${TOKEN}`))).toBeNull();
   });
+
+  it('should refuse the token anywhere in the URL, each character percent-encoded or not, beside the right header', () => {
+    const encode = (char: string, times: number) => {
+      let text = char;
+      for (let round = 0; round < times; round++) {
+        text = [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+      }
+      return text;
+    };
+    const spelling = fc
+      .array(fc.integer({ min: 0, max: 2 }), { minLength: TOKEN.length, maxLength: TOKEN.length })
+      .map((times) => [...TOKEN].map((char, index) => encode(char, times[index] as number)).join(''));
+    const around = fc.stringMatching(/^[a-z0-9=&/?.-]{0,12}$/);
+    fc.assert(
+      fc.property(around, spelling, around, (before, token, after) => {
+        const refusal = auth.check(requestWith(`/mcp${before}${token}${after}`, `Bearer ${TOKEN}`));
+        expect(refusal?.status).toBe(401);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('should refuse a URL percent-encoded more than 4 times, and accept one without the token', () => {
+    const nested = `/mcp?x=%${'25'.repeat(5)}41`;
+    expect(auth.check(requestWith(nested, `Bearer ${TOKEN}`))?.message).toContain('more than 4 times');
+    expect(auth.check(requestWith('/mcp?x=%252541%20y', `Bearer ${TOKEN}`))).toBeNull();
+  });
 });

@@ -92,6 +92,34 @@ describe('authentication', () => {
   });
 });
 
+describe('the token in the URL', () => {
+  const percentEncoded = (text: string) =>
+    [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  it.each([
+    ['in the path', (token: string) => `/mcp/${token}`],
+    ['as the path', (token: string) => `/${token}`],
+    ['as a query name', (token: string) => `/mcp?${token}`],
+    ['as a query name with a value', (token: string) => `/mcp?${token}=1`],
+    ['as a query value', (token: string) => `/mcp?x=${token}`],
+    ['after Bearer in a query value', (token: string) => `/mcp?x=Bearer%20${token}`],
+    ['with a trailing space in a query value', (token: string) => `/mcp?x=${token}%20`],
+    ['inside a longer query value', (token: string) => `/mcp?x=a${token}b`],
+    ['percent-encoded in a query value', (token: string) => `/mcp?x=${percentEncoded(token)}`],
+    ['percent-encoded twice in the path', (token: string) => `/mcp/${percentEncoded(percentEncoded(token))}`],
+    ['in the fragment', (token: string) => `/mcp#${token}`],
+  ])('should answer 401 beside the right header when the token is %s', async (form, urlOf) => {
+    const { body, marker } = markerCall(`token-${form.replace(/\W+/g, '-')}`);
+    const answer = await rawRequest(server.url, {
+      path: urlOf(server.token),
+      headers: mcpHeaders(server.token, session),
+      body,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toContain('error="invalid_request"');
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
 describe('DNS rebinding', () => {
   it('should answer 403 to a foreign Host, with the right token', async () => {
     const { body, marker } = markerCall('foreign-host');

@@ -94,6 +94,26 @@ export async function loadBearerToken(
   return { value: randomBytes(32).toString('base64url'), source: 'generated' };
 }
 
+/** Rounds of percent-decoding a URL is searched through; one encoded more often is refused outright. */
+const MAX_URL_DECODINGS = 4;
+
+/**
+ * A URL and each of its percent-decodings (as Latin-1: the token is ASCII), until one changes nothing;
+ * `null` when the last allowed round still changes it. Decoding is lenient: a stray `%` stays as it is.
+ */
+function decodings(url: string): string[] | null {
+  const spellings = [url];
+  for (let round = 0; round <= MAX_URL_DECODINGS; round++) {
+    const current = spellings[spellings.length - 1] as string;
+    const decoded = current.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (decoded === current) return spellings;
+    spellings.push(decoded);
+  }
+  return null;
+}
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function unauthorized(message: string, error?: 'invalid_request' | 'invalid_token'): Refusal {
@@ -107,32 +127,46 @@ function unauthorized(message: string, error?: 'invalid_request' | 'invalid_toke
 
 /**
  * Checks a request's `Authorization: Bearer` header against the token in constant time (both sides are
- * hashed to equal lengths first), and refuses any request carrying a credential in its URL: URLs end up
- * in logs, histories and `Referer` headers.
+ * hashed to equal lengths first), and refuses any request carrying a credential in its URL, whatever its
+ * headers: the token anywhere in the URL (path, query names or values, percent-encoded or not), or a
+ * parameter named for one (`access_token`, …). URLs end up in logs, histories and `Referer` headers.
  */
 export class BearerAuth {
+  readonly #token: string;
   readonly #digest: Buffer;
 
   constructor(token: string) {
+    this.#token = token;
     this.#digest = digest(token);
   }
 
   /** `null` when the request carries the token, else the 401 to answer. */
   check(request: IncomingMessage): Refusal | null {
-    const query = new URL(request.url ?? '/', 'http://request.invalid').searchParams;
-    for (const [name, value] of query) {
-      if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || this.#matches(value)) {
-        return unauthorized(
-          'a credential in the URL is refused: send the token only in the Authorization header (Bearer)',
-          'invalid_request',
-        );
-      }
+    const inUrl = this.#credentialInUrl(request.url ?? '/');
+    if (inUrl !== null) {
+      return unauthorized(
+        `${inUrl}: send the token only in the Authorization header (Bearer)`,
+        'invalid_request',
+      );
     }
     const header = request.headers.authorization;
     if (header === undefined) return unauthorized('the Authorization header (Bearer token) is missing');
     const match = /^Bearer +(\S+) *$/i.exec(header);
     if (!match || !this.#matches(match[1] as string)) {
       return unauthorized('the bearer token is wrong', 'invalid_token');
+    }
+    return null;
+  }
+
+  /** Why the URL is refused as carrying a credential, or `null`. */
+  #credentialInUrl(url: string): string | null {
+    const spellings = decodings(url);
+    if (spellings === null) return `a URL percent-encoded more than ${MAX_URL_DECODINGS} times is refused`;
+    // Anywhere: path, query names and values, each decoding of them.
+    if (spellings.some((spelling) => spelling.includes(this.#token))) return 'a credential in the URL is refused';
+    const query = new URL(url, 'http://request.invalid').searchParams;
+    for (const name of query.keys()) {
+      if (CREDENTIAL_PARAMETERS.has(name.toLowerCase())) return 'a credential in the URL is refused';
     }
     return null;
   }
