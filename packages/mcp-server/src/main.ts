@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { version } from '../package.json';
 import type { HttpOptions } from './http/http-options';
-import { takeEnvironmentToken } from './http/bearer-token';
+import { takeEnvironmentToken } from './http/token-source';
 import { serveHttp } from './http/serve-http';
 import { createPipeguardServer } from './server';
 import { parseCommandLine, type ServerOptions, USAGE } from './server-options';

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,6 +229,38 @@ describe('sessions', () => {
       body: toolCall(5, 'run_command', { argv: ['echo', 'still mine'] }),
     });
     expect(own.body).toContain('still mine');
+  });
+
+  it("should not let a holder of another token use or end a session: 404 from the same address", async () => {
+    // Arrange: a server that knows two tokens, one per client; client A opens a session.
+    const directory = await mkdtemp(join(base, 'tokens-'));
+    const tokenA = randomBytes(24).toString('hex');
+    const tokenB = randomBytes(24).toString('hex');
+    const tokenFile = join(directory, 'tokens');
+    await writeFile(tokenFile, `${tokenA}\n${tokenB}\n`, { mode: 0o600 });
+    const shared = await spawnHttpServer(['--root', app, '--token-file', tokenFile]);
+    try {
+      const sessionA = await openRawSession(shared.url, tokenA);
+      const { body, marker } = markerCall('other-token');
+      // Act: B, from the same address, presents A's session id.
+      const posted = await rawRequest(shared.url, { headers: mcpHeaders(tokenB, sessionA), body });
+      const ended = await rawRequest(shared.url, {
+        method: 'DELETE',
+        headers: mcpHeaders(tokenB, sessionA),
+      });
+      // Assert: not found either way, nothing ran; A's session serves on, and B may open its own.
+      expect(posted.status).toBe(404);
+      expect(ended.status).toBe(404);
+      expect(existsSync(marker)).toBe(false);
+      const own = await rawRequest(shared.url, {
+        headers: mcpHeaders(tokenA, sessionA),
+        body: toolCall(1, 'run_command', { argv: ['echo', 'still A'] }),
+      });
+      expect(own.body).toContain('still A');
+      expect(await openRawSession(shared.url, tokenB)).not.toBe(sessionA);
+    } finally {
+      await shared.stop();
+    }
   });
 
   it('should end the command group and remove its spill when the client disconnects mid-run', async () => {

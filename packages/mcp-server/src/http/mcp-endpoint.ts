@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { BearerAuth } from './bearer-token';
 import type { HostOriginPolicy } from './host-origin';
-import { HttpSession, type HttpSessionSettings } from './http-session';
+import { HttpSession, type HttpSessionSettings, type SessionOwner } from './http-session';
 import { RETRY_AFTER_SECONDS, readBody } from './limits';
 import { type Refusal, refuse } from './refusal';
 import type { SessionRegistry } from './session-registry';
@@ -41,7 +41,8 @@ function isInitialize(body: unknown): boolean {
  * bearer token (401), path and method (404, 405), then for a POST its body within the size bound (413)
  * and valid JSON (400); no tool code runs for a request refused on the way. A POST of `initialize`
  * without a session id opens a session while there is room (else 503 with `Retry-After`); any other
- * request needs the id of an active session opened from the same address (else 400 or 404).
+ * request needs the id of an active session opened from the same address with the same token (else 400
+ * or 404).
  */
 export function createMcpEndpoint(settings: McpEndpointSettings) {
   const { policy, auth, registry, maxBodyBytes } = settings;
@@ -51,7 +52,12 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     onClosed: (session) => registry.remove(session),
   };
 
-  async function open(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+  async function open(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    owner: SessionOwner,
+  ): Promise<void> {
     if (!registry.hasRoom()) {
       refuse(response, {
         status: 503,
@@ -60,7 +66,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
       });
       return;
     }
-    const session = new HttpSession(request.socket.remoteAddress ?? '', sessionSettings);
+    const session = new HttpSession(owner, sessionSettings);
     registry.add(session);
     try {
       await session.start();
@@ -72,9 +78,15 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<Refusal | null> {
-    const refusal = policy.check(request) ?? auth.check(request);
+    const refusal = policy.check(request);
     if (refusal) return refusal;
+    const authenticated = auth.authenticate(request);
+    if ('status' in authenticated) return authenticated;
     settings.onAuthorised(request.socket);
+    const owner: SessionOwner = {
+      peer: request.socket.remoteAddress ?? '',
+      credential: authenticated.credential,
+    };
     const { pathname } = new URL(request.url ?? '/', 'http://request.invalid');
     if (pathname !== MCP_PATH)
       return { status: 404, message: `no such endpoint: the MCP endpoint is ${MCP_PATH}` };
@@ -92,7 +104,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     const id = request.headers['mcp-session-id'];
     if (id === undefined) {
       if (request.method === 'POST' && isInitialize(body)) {
-        await open(request, response, body);
+        await open(request, response, body, owner);
         return null;
       }
       return {
@@ -100,7 +112,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
         message: 'Bad Request: the Mcp-Session-Id header is required (or POST initialize)',
       };
     }
-    const session = typeof id === 'string' ? registry.find(id, request.socket.remoteAddress ?? '') : null;
+    const session = typeof id === 'string' ? registry.find(id, owner) : null;
     if (session === null) return { status: 404, message: 'Session not found' };
     await session.handle(request, response, body);
     return null;
