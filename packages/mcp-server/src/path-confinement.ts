@@ -47,7 +47,10 @@ export class PathConfinement {
     for (const root of real) {
       if (!(await stat(root)).isDirectory()) throw new Error(`The root "${root}" is not a directory`);
     }
-    return new PathConfinement(real, new Map(roots.map((root, index) => [resolve(root), real[index] as string])));
+    return new PathConfinement(
+      real,
+      new Map(roots.map((root, index) => [resolve(root), real[index] as string])),
+    );
   }
 
   /** The same confinement with `root` (a real path) added, e.g. the spill directory for reads. */

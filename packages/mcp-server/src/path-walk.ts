@@ -5,7 +5,10 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 const MAX_LINKS_FOLLOWED = 40;
 
 /** Where a walk ended: a real path, outside the roots, or a failure inside them (an errno code). */
-export type WalkOutcome = { kind: 'found'; real: string } | { kind: 'outside' } | { kind: 'failed'; code: string };
+export type WalkOutcome =
+  | { kind: 'found'; real: string }
+  | { kind: 'outside' }
+  | { kind: 'failed'; code: string };
 
 /** The roots a walk is confined to: each spelling (as given, or real) with the real path it stands for. */
 export interface WalkRoots {

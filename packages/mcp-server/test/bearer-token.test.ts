@@ -44,7 +44,9 @@ describe('loadBearerTokens', () => {
   it('should refuse a token file that is a directory or missing, and a token that is short or not one word', async () => {
     const directory = await makeTempDir('pipeguard-mcp-token-dir-');
     await mkdir(join(directory, 'token'), { mode: 0o700 });
-    await expect(loadBearerTokens(join(directory, 'token'), undefined)).rejects.toThrow('must be a regular file');
+    await expect(loadBearerTokens(join(directory, 'token'), undefined)).rejects.toThrow(
+      'must be a regular file',
+    );
     await expect(loadBearerTokens(join(directory, 'missing'), undefined)).rejects.toThrow('ENOENT');
     await expect(loadBearerTokens(await tokenFile('short', 0o600), undefined)).rejects.toThrow(
       `must have at least ${MIN_TOKEN_CHARS} characters. Received 5`,

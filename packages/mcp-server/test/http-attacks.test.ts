@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesBelow } from './helpers/files-below';
 import { type HttpServerProcess, spawnHttpServer } from './helpers/http-server-process';
 import { INITIALIZE, mcpHeaders, openRawSession, rawRequest, toolCall } from './helpers/raw-http';
-import { pidFrom } from './helpers/server-process';
+import { pidFrom, rssOf } from './helpers/server-process';
 
 // Attacks on the HTTP transport, one finding each (see the README's section on serving over HTTP).
 
@@ -231,7 +231,7 @@ describe('sessions', () => {
     expect(own.body).toContain('still mine');
   });
 
-  it("should not let a holder of another token use or end a session: 404 from the same address", async () => {
+  it('should not let a holder of another token use or end a session: 404 from the same address', async () => {
     // Arrange: a server that knows two tokens, one per client; client A opens a session.
     const directory = await mkdtemp(join(base, 'tokens-'));
     const tokenA = randomBytes(24).toString('hex');
@@ -316,6 +316,34 @@ describe('sessions', () => {
       expect(await openRawSession(crowded.url, crowded.token)).toMatch(/^[\x21-\x7e]+$/);
     } finally {
       await crowded.stop();
+    }
+  });
+});
+
+describe('nested bodies', () => {
+  it('should refuse a 4 MB body nested 2 million levels with a JSON-RPC error, memory within a few MiB', async () => {
+    // Arrange: a server of its own, measured once it has served a call.
+    const measured = await spawnHttpServer(['--root', app]);
+    try {
+      const id = await openRawSession(measured.url, measured.token);
+      const { body, marker } = markerCall('nested');
+      const nested = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`;
+      await rawRequest(measured.url, { headers: mcpHeaders(measured.token, id), body });
+      const before = rssOf(measured.child.pid as number);
+      // Act
+      const answer = await rawRequest(measured.url, {
+        headers: mcpHeaders(measured.token, id),
+        body: nested,
+      });
+      // Assert
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { code: -32600, message: expect.stringContaining('deeper than 64 levels') },
+      });
+      expect(rssOf(measured.child.pid as number) - before).toBeLessThan(32 * 1024 * 1024);
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      await measured.stop();
     }
   });
 });

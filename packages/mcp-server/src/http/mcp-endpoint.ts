@@ -4,6 +4,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { BearerAuth } from './bearer-token';
 import type { HostOriginPolicy } from './host-origin';
 import { HttpSession, type HttpSessionSettings, type SessionOwner } from './http-session';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 import { RETRY_AFTER_SECONDS, readBody } from './limits';
 import { type Refusal, refuse } from './refusal';
 import type { SessionRegistry } from './session-registry';
@@ -24,6 +25,9 @@ export interface McpEndpointSettings {
 
 const METHODS = new Set(['GET', 'POST', 'DELETE']);
 
+/** JSON-RPC's code for a message that is JSON but no valid request. */
+const INVALID_REQUEST = -32600;
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -38,8 +42,8 @@ function isInitialize(body: unknown): boolean {
 
 /**
  * The HTTP request handler of `/mcp`. Each request passes, in order: `Host` and `Origin` (403), the
- * bearer token (401), path and method (404, 405), then for a POST its body within the size bound (413)
- * and valid JSON (400); no tool code runs for a request refused on the way. A POST of `initialize`
+ * bearer token (401), path and method (404, 405), then for a POST its body within the size bound (413),
+ * nested at most {@link MAX_JSON_DEPTH} levels (400, checked before parsing) and valid JSON (400); no tool code runs for a request refused on the way. A POST of `initialize`
  * without a session id opens a session while there is room (else 503 with `Retry-After`); any other
  * request needs the id of an active session opened from the same address with the same token (else 400
  * or 404).
@@ -97,6 +101,13 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     if (request.method === 'POST') {
       const read = await readBody(request, response, maxBodyBytes);
       if (read.tooLarge) return { status: 413, message: `the request body exceeds ${maxBodyBytes} bytes` };
+      if (nestsDeeperThan(read.text, MAX_JSON_DEPTH)) {
+        return {
+          status: 400,
+          code: INVALID_REQUEST,
+          message: `Invalid Request: the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        };
+      }
       const parsed = parseJson(read.text);
       if (!parsed.ok) return { status: 400, message: 'Parse error: the body is not JSON' };
       body = parsed.value;

@@ -43,8 +43,7 @@ export class SessionRegistry {
   /** The active session with this id opened by `owner`, or `null`: the same answer for an unknown id and another client's. */
   find(id: string, owner: SessionOwner): HttpSession | null {
     const session = this.#byId.get(id);
-    const same =
-      session?.owner.peer === owner.peer && session.owner.credential === owner.credential;
+    const same = session?.owner.peer === owner.peer && session.owner.credential === owner.credential;
     return same && session.state === 'active' ? session : null;
   }
 
