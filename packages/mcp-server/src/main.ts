@@ -1,8 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { version } from '../package.json';
 import type { HttpOptions } from './http/http-options';
-import { takeEnvironmentToken } from './http/token-source';
 import { serveHttp } from './http/serve-http';
+import { takeEnvironmentToken } from './http/token-source';
 import { createPipeguardServer } from './server';
 import { parseCommandLine, type ServerOptions, USAGE } from './server-options';
 
