@@ -17,7 +17,7 @@ import {
   type ScanView,
 } from './candidate';
 import { isCodeValue, isPlaceholderValue } from './placeholders';
-import { READ_AHEAD_BYTES } from './scan-limits';
+import { READ_AHEAD_BYTES, READ_BEHIND_BYTES } from './scan-limits';
 import { isSecretName, normalizeName, SECRET_NAME_TAILS } from './secret-names';
 
 const MAX_NAME_BYTES = 64;
@@ -95,6 +95,11 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   const name = latin1(bytes, nameStart, nameEnd);
   const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
   const normalized = normalizeName(name);
+  const header =
+    normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
+  // A header's name is followed by a space or a quote (`Cookie: a=b`, `"Cookie": "…"`), not code's `Cookie:x`.
+  if (header && !isSpace(bytes[anchor + 1]) && bytes[anchor + 1] !== 0x22 && bytes[anchor + 1] !== 0x27)
+    return;
   if (normalized === 'authorization' || normalized === 'proxyauthorization') {
     detectAuthorization(bytes, anchor + 1, limit, out);
     return;
@@ -106,9 +111,25 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   if (!isSecretName(name)) return;
   const value = readValue(bytes, anchor + 1, limit);
   if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
+  // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.
+  if (
+    value.quoted &&
+    (CLOSING_START.has(bytes[value.start] as number) ||
+      insideQuotes(
+        bytes,
+        quote === 0x22 || quote === 0x27 ? nameStart - 1 : nameStart,
+        bytes[value.start - 1] as number,
+      ))
+  )
+    return;
   const text = latin1(bytes, value.start, value.end);
   if (isPlaceholderValue(text)) return;
-  if (!value.quoted && (isCodeValue(text, spaced && bytes[anchor] === EQUALS) || bytes[value.end] === 0x28))
+  if (
+    !value.quoted &&
+    (isCodeValue(text, spaced && bytes[anchor] === EQUALS) ||
+      (endsCodeValue(bytes, value.end) && !CONNECTION_STRING_KEYS.has(normalized)) ||
+      isWord(text))
+  )
     return;
   pushCandidate(
     out,
@@ -118,6 +139,42 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     PRIORITY_ASSIGNMENT,
     value.extend,
   );
+}
+
+/** Whether an odd number of `quote` bytes come before `at` on its line (within the detector's reach). */
+function insideQuotes(bytes: Uint8Array, at: number, quote: number): boolean {
+  let count = 0;
+  for (let index = at - 1; index >= 0 && at - index <= READ_BEHIND_BYTES && bytes[index] !== 0x0a; index--)
+    if (bytes[index] === quote) count++;
+  return count % 2 === 1;
+}
+
+/** Keys of `Name=value;Name=value` connection strings, whose values a `;` ends (Azure's). */
+const CONNECTION_STRING_KEYS = new Set(['accountkey', 'sharedaccesskey']);
+
+/** An Authorization scheme alone (`Authorization: Bearer` in prose) has no credential. */
+const AUTH_SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate']);
+
+/** What a string that a quote just closed goes on with, never a secret's first byte. */
+const CLOSING_START = new Set([0x20, 0x09, 0x29, 0x2c, 0x3b, 0x5d, 0x7d, 0x2b]);
+const CODE_AFTER = new Set([0x28, 0x29, 0x2c, 0x3b, 0x5d, 0x7d]);
+const CODE_OPERATORS = ['||', '&&', '??', '?'];
+
+/** Whether what follows an unquoted value makes it code: `(`, `,`, `)`, `;`, `]`, `}`, ` || `, ` ? `. */
+function endsCodeValue(bytes: Uint8Array, end: number): boolean {
+  const next = bytes[end] as number;
+  if (CODE_AFTER.has(next)) return true;
+  if (next !== SPACE) return false;
+  return CODE_OPERATORS.some(
+    (operator) =>
+      bytes[end + 1] === operator.charCodeAt(0) &&
+      (operator.length === 1 || bytes[end + 2] === operator.charCodeAt(1)),
+  );
+}
+
+/** A word of one case (`another`, `REQUIRED`, `read-only`): prose or a setting, not a generated secret. */
+function isWord(text: string): boolean {
+  return /^[a-z]+(?:[-_][a-z]+)*$/.test(text) || /^[A-Z]+(?:[-_][A-Z]+)*$/.test(text);
 }
 
 function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): string {
@@ -151,8 +208,9 @@ function detectAuthorization(bytes: Uint8Array, from: number, limit: number, out
       kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
     }
   }
-  if (end - credential < MIN_VALUE_BYTES) return;
-  if (isPlaceholderValue(latin1(bytes, credential, end))) return;
+  if (end - credential < MIN_VALUE_BYTES || CLOSING_START.has(bytes[credential] as number)) return;
+  const text = latin1(bytes, credential, end);
+  if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
   pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);
 }
 

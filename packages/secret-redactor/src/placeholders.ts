@@ -34,10 +34,23 @@ const PLACEHOLDER_WORDS = new Set([
   'masked',
 ]);
 
-const PLACEHOLDER_PARTS = ['redacted', 'changeme', 'placeholder', 'example', 'your_', 'your-', '****', '...'];
+// The last is `…` (U+2026) in UTF-8 as the scan's Latin-1 sees it: a shortened example, `3q2-7wJ…`.
+const PLACEHOLDER_PARTS = [
+  'redacted',
+  'changeme',
+  'placeholder',
+  'example',
+  'your_',
+  'your-',
+  '****',
+  '...',
+  '\xe2\x80\xa6',
+];
 
 /** A number (`100`, `1.5`, `-3`), a version or a size: never a secret. */
 const NUMBER = /^[-+]?\d+(?:[.,_:]\d+)*[a-z]{0,3}$/;
+/** A version or a range of them: `^2.0.0`, `~1.4`, `>=3.1.0-beta.2`, `v20.1.0`. */
+const VERSION = /^[~^<>=]*v?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/;
 /** `$VAR`, `${VAR}`, `$(cmd)`, `<token>`, `{{ .Token }}`, `%(pw)s`, `[REDACTED:…]`, `*****`, paths. */
 const PLACEHOLDER_START = /^(?:\$|<|\{\{|%|\[|\*|\/|\.\.?\/|~\/|#)/;
 
@@ -45,7 +58,7 @@ const PLACEHOLDER_START = /^(?:\$|<|\{\{|%|\[|\*|\/|\.\.?\/|~\/|#)/;
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (PLACEHOLDER_WORDS.has(lower) || NUMBER.test(lower) || PLACEHOLDER_START.test(lower)) return true;
-  if (/^(.)\1*$/.test(lower)) return true;
+  if (/^(.)\1*$/.test(lower) || VERSION.test(lower)) return true;
   for (const part of PLACEHOLDER_PARTS) if (lower.includes(part)) return true;
   return false;
 }

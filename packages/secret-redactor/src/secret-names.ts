@@ -57,7 +57,6 @@ export function isSecretName(name: string): boolean {
   const normalized = normalizeName(name);
   if (NOT_SECRET_NAMES.has(normalized)) return false;
   for (const ending of SECRET_NAME_ENDINGS) if (normalized.endsWith(ending)) return true;
-  // `DB_PASS`, `pass`; not `bypass` or `compass`.
-  const lower = name.toLowerCase();
-  return lower === 'pass' || /[-_.]pass$/.test(lower);
+  // `DB_PASS`; not `bypass`, `compass`, nor a bare `pass` (prose: "bytes pass: …").
+  return /[-_.]pass$/i.test(name);
 }
