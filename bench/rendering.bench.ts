@@ -1,21 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PassThrough as NodePassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 // The bench package does not depend on the renderer yet: its built output is loaded by path.
-import { TerminalRenderer, type TerminalRendererOptions } from '@pipeguard/terminal-renderer';
+import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { Transform } from 'readable-stream';
 import { prose } from '../packages/binary-guard/test/corpus';
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, chunksOf, MiB, streamOf, totalBytes } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
+import {
+  firstRunOf,
+  type Redraws,
+  renderChunks,
+  repeatedStream,
+  verifyRendered,
+  xtermChunks,
+} from './lib/redraw-contenders';
 import { REDRAW_COLS, REDRAW_ROWS, type RedrawKind, redrawChunks } from './lib/redraw-inputs';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
-
-// @xterm/headless is the renderer's dev dependency (its test oracle), so it resolves from there.
-const { Terminal } = createRequire(new URL('../packages/terminal-renderer/package.json', import.meta.url))(
-  '@xterm/headless',
-) as typeof import('@xterm/headless');
 
 const PLAIN_BLOCK = () =>
   Buffer.from(
@@ -80,87 +82,6 @@ async function throughMemory(chunks: Buffer[], stage: NodeJS.ReadWriteStream) {
   return sink.bytes;
 }
 
-interface Redraws {
-  chunks: Buffer[];
-  bytes: number;
-}
-
-/** What a rendering left that a terminal would not: checked as the output passes, none of it kept (see RSS). */
-interface RenderedSummary {
-  checked: boolean;
-  bytes: number;
-  escapes: boolean;
-  bareCrs: boolean;
-}
-
-/** `chunks` `times` over, one after the other, as one stream. */
-function repeatedStream(chunks: readonly Buffer[], times: number) {
-  return streamOf(Array.from({ length: times }, () => chunks).flat());
-}
-
-async function renderChunks(
-  input: Redraws,
-  options: TerminalRendererOptions,
-  times = 1,
-  check = true,
-  Renderer: typeof TerminalRenderer = TerminalRenderer,
-): Promise<RenderedSummary> {
-  const renderer = new Renderer(options);
-  const summary = { checked: check, bytes: 0, escapes: false, bareCrs: false };
-  let crEnded = false;
-  renderer.on('data', (chunk: Buffer) => {
-    if (!check) return;
-    summary.bytes += chunk.length;
-    if (chunk.includes(0x1b)) summary.escapes = true;
-    if (crEnded && chunk[0] !== 0x0a) summary.bareCrs = true;
-    // Native searches: a decode and a regular expression would be most of the time on a scroll region's output.
-    for (let cr = chunk.indexOf(0x0d); cr !== -1 && cr < chunk.length - 1; cr = chunk.indexOf(0x0d, cr + 1))
-      if (chunk[cr + 1] !== 0x0a) summary.bareCrs = true;
-    crEnded = chunk[chunk.length - 1] === 0x0d;
-  });
-  await pipeline(
-    repeatedStream(input.chunks, times),
-    renderer as unknown as NodeJS.ReadWriteStream,
-    countingSink('node:stream'),
-  );
-  if (crEnded) summary.bareCrs = true;
-  return summary;
-}
-
-const verifyRendered = (output: unknown) => {
-  const { checked, escapes, bareCrs } = output as RenderedSummary;
-  if (!checked) return 'not checked';
-  return !escapes && !bareCrs ? 'ok' : 'escape sequences or bare CRs left';
-};
-
-/**
- * True the first time a contender sees an input (the warm-up, whose output verify checks), then false: the
- * timed runs do not pay for the check, as xterm pays for none.
- */
-function firstRunOf(): (input: Redraws) => boolean {
-  const seen = new WeakSet<Redraws>();
-  return (input) => {
-    if (seen.has(input)) return false;
-    seen.add(input);
-    return true;
-  };
-}
-
-/** xterm as Gemini CLI uses it: a headless terminal of the same size as the renderer's, fed chunk by chunk. */
-async function xtermChunks(input: Redraws): Promise<number> {
-  const terminal = new Terminal({
-    cols: REDRAW_COLS,
-    rows: REDRAW_ROWS,
-    scrollback: 1000,
-    convertEol: true,
-    allowProposedApi: true,
-  });
-  for (const chunk of input.chunks) await new Promise<void>((resolve) => terminal.write(chunk, resolve));
-  const length = terminal.buffer.active.length;
-  terminal.dispose();
-  return length;
-}
-
 const XTERM = `@xterm/headless (${REDRAW_COLS}x${REDRAW_ROWS})`;
 const RENDERER = `TerminalRenderer (cols ${REDRAW_COLS}, maxLiveLines ${REDRAW_ROWS})`;
 
@@ -193,7 +114,7 @@ const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf(), first
     bytes: (input) => input.bytes,
     baseline: XTERM,
     contenders: [
-      { name: XTERM, run: xtermChunks },
+      { name: XTERM, run: (input) => xtermChunks(input, REDRAW_COLS, REDRAW_ROWS) },
       {
         name: RENDERER,
         run: (input) =>

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { requireBuilt } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -28,7 +28,7 @@ describe('iconv-lite loading', () => {
     'should load iconv-lite on the first unit decoded with a fallback, not on import (%s)',
     async (file) => {
       const entry = `${dist}${file}`;
-      if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build first`);
+      requireBuilt(entry);
       const { stdout } = await promisify(execFile)(process.execPath, [
         '--input-type=module',
         '-e',

@@ -2,14 +2,22 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { version } from '../package.json';
 import type { HttpOptions } from './http/http-options';
 import { serveHttp } from './http/serve-http';
+import { takeEnvironmentToken } from './http/token-source';
 import { createPipeguardServer } from './server';
 import { parseCommandLine, type ServerOptions, USAGE } from './server-options';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /** Serves Streamable HTTP until a signal arrives; then closes every session and exits. */
-async function mainOverHttp(options: ServerOptions & { http: HttpOptions }): Promise<number> {
-  const service = await serveHttp(options, (line) => process.stderr.write(`pipeguard-mcp: ${line}\n`));
+async function mainOverHttp(
+  options: ServerOptions & { http: HttpOptions },
+  environmentToken: string | undefined,
+): Promise<number> {
+  const service = await serveHttp(
+    options,
+    (line) => process.stderr.write(`pipeguard-mcp: ${line}\n`),
+    environmentToken,
+  );
   process.once('exit', () => service.removeSpillSync());
   for (const signal of STOP_SIGNALS) {
     process.once(signal, () => {
@@ -26,6 +34,8 @@ async function mainOverHttp(options: ServerOptions & { http: HttpOptions }): Pro
  * directories. Returns the exit status (2 for a bad command line).
  */
 export async function main(argv: readonly string[]): Promise<number> {
+  // First of all, on stdio too: no command may inherit the token or read it from this process's environ.
+  const environmentToken = takeEnvironmentToken();
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);
@@ -42,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const { options } = parsed;
-  if (options.http !== null) return mainOverHttp({ ...options, http: options.http });
+  if (options.http !== null) return mainOverHttp({ ...options, http: options.http }, environmentToken);
   const { server, session, spill } = await createPipeguardServer(options);
   // The last word on the spill directory, whatever ends the process.
   process.once('exit', () => spill.removeSync());

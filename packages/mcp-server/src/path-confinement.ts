@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
-import { type FileHandle, lstat, open, readlink, realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { isWithin, walkWithinRoots } from './path-walk';
 import { ToolInputError } from './tool-input-error';
 
 // O_NOFOLLOW: a last component swapped for a symlink after the check fails to open (ELOOP).
@@ -15,9 +16,6 @@ const PINS_BY_PATH = process.platform === 'linux';
 /** The longest path a call may give, in characters: Linux's PATH_MAX; a longer one cannot be opened anyway. */
 export const MAX_PATH_CHARS = 4096;
 
-/** Symbolic links followed while explaining a missing path, as Linux's own limit (ELOOP past it). */
-const MAX_LINKS_FOLLOWED = 40;
-
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isSymbolicLink()) return 'a symbolic link (swapped in while it was opened)';
@@ -25,12 +23,6 @@ function kindOf(stats: Stats): string {
   if (stats.isSocket()) return 'a socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
   return 'not a regular file';
-}
-
-/** Whether `path` is `root` or below it, by path components (`/srv/app-evil` is not below `/srv/app`). */
-export function isWithin(root: string, path: string): boolean {
-  const rest = relative(root, path);
-  return rest === '' || (!isAbsolute(rest) && rest !== '..' && !rest.startsWith(`..${'/'}`));
 }
 
 /**
@@ -41,12 +33,12 @@ export function isWithin(root: string, path: string): boolean {
 export class PathConfinement {
   /** Real paths of the roots, the first one resolving relative paths. */
   readonly roots: readonly string[];
-  /** The roots as given (made absolute) and as real paths: a path is first judged by its spelling against these. */
-  readonly #spelledRoots: readonly string[];
+  /** The roots as given (made absolute) and as real paths, each with its real path: a path is first judged by its spelling against these. */
+  readonly #spelledRoots: ReadonlyMap<string, string>;
 
-  private constructor(roots: readonly string[], spelledRoots: readonly string[]) {
+  private constructor(roots: readonly string[], spelledRoots: ReadonlyMap<string, string>) {
     this.roots = roots;
-    this.#spelledRoots = [...new Set([...roots, ...spelledRoots])];
+    this.#spelledRoots = new Map([...spelledRoots, ...roots.map((root) => [root, root] as const)]);
   }
 
   /** Resolves each root to its real path; every root must be an existing directory. */
@@ -57,7 +49,7 @@ export class PathConfinement {
     }
     return new PathConfinement(
       real,
-      roots.map((root) => resolve(root)),
+      new Map(roots.map((root, index) => [resolve(root), real[index] as string])),
     );
   }
 
@@ -143,40 +135,14 @@ export class PathConfinement {
     const absolute = resolve(this.roots[0] as string, requested);
     // Judged by its spelling first, an outside path is refused without touching the file system, so
     // the answer cannot tell whether it exists.
-    if (!this.#spelledRoots.some((root) => isWithin(root, absolute))) throw this.#outside(field, requested);
-    let real: string;
-    try {
-      real = await realpath(absolute);
-    } catch (error) {
-      if (await this.#failsOutside(absolute, 0)) throw this.#outside(field, requested);
-      throw refusal(field, requested, error);
+    if (![...this.#spelledRoots.keys()].some((root) => isWithin(root, absolute))) {
+      throw this.#outside(field, requested);
     }
-    if (!this.contains(real)) throw this.#outside(field, requested);
-    return real;
-  }
-
-  /**
-   * Whether a path realpath could not resolve fails outside the roots: its deepest existing ancestor is
-   * outside, or is a dangling link whose target is. Then the failure's kind (missing, unreadable) would
-   * tell the model about an outside path, so it is refused as outside instead.
-   */
-  async #failsOutside(path: string, linksFollowed: number): Promise<boolean> {
-    // A loop that stayed inside this far is just a loop (a hop outside would have answered already).
-    if (linksFollowed > MAX_LINKS_FOLLOWED) return false;
-    let ancestor = path;
-    while (!(await isPresent(ancestor))) {
-      const parent = dirname(ancestor);
-      if (parent === ancestor) return false;
-      ancestor = parent;
-    }
-    const real = await realpath(ancestor).catch(() => null);
-    if (real !== null) return !this.contains(real);
-    // The deepest existing part is a link that does not resolve: judge where it points.
-    const parent = await realpath(dirname(ancestor)).catch(() => null);
-    if (parent === null || !this.contains(parent)) return true;
-    const target = resolve(parent, await readlink(ancestor).catch(() => '/'));
-    if (!this.contains(target)) return true;
-    return this.#failsOutside(target, linksFollowed + 1);
+    // Walked without looking outside the roots: a link through an outside path answers the same whatever is there.
+    const walked = await walkWithinRoots(absolute, { spelled: this.#spelledRoots, real: this.roots });
+    if (walked.kind === 'outside') throw this.#outside(field, requested);
+    if (walked.kind === 'failed') throw refusal(field, requested, { code: walked.code });
+    return walked.real;
   }
 
   #outside(field: string, requested: string): ToolInputError {
@@ -185,14 +151,6 @@ export class PathConfinement {
       `must name a place within the allowed roots (${this.roots.join(', ')}): "${shorten(requested)}" resolves outside them`,
     );
   }
-}
-
-/** Whether anything (a dangling link too) is at `path`. */
-function isPresent(path: string): Promise<boolean> {
-  return lstat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 /** A path as an answer quotes it: a very long one is shortened, so a refusal never echoes a flood. */

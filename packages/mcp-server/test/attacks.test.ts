@@ -51,6 +51,35 @@ describe('refusals that could reveal outside paths', () => {
     expect((await server.call('read_bytes', { path: 'missing.txt' })).text).toMatch(/does not exist/);
   });
 
+  it('should answer links whose target passes through an outside path the same, whatever is there', async () => {
+    // Arrange: each target leaves the root, meets an outside file, nothing, or a directory, and comes back.
+    const through = {
+      'through-file': '../outside/exists.txt/../../app/wide.txt',
+      'through-missing': '../outside/missing/../../app/wide.txt',
+      'through-directory': '../outside/../app/wide.txt',
+      'through-file-absolute': `${base}/outside/exists.txt/../../app/wide.txt`,
+      'through-missing-absolute': `${base}/outside/missing/../../app/wide.txt`,
+    };
+    for (const [name, target] of Object.entries(through)) await symlink(target, join(app, name));
+    // Act
+    const reads = new Set<string>();
+    const cwds = new Set<string>();
+    for (const name of Object.keys(through)) {
+      for (const tool of ['read_bytes', 'read_lines']) {
+        const answer = await server.call(tool, { path: name });
+        expect(answer.isError, `${tool} ${name}`).toBe(true);
+        reads.add(answer.text.replace(name, 'P'));
+      }
+      cwds.add((await server.call('run_command', { argv: ['true'], cwd: name })).text.replace(name, 'P'));
+    }
+    // Assert: one answer per field, naming no outside path.
+    for (const answers of [reads, cwds]) {
+      expect(answers.size, [...answers].join('\n')).toBe(1);
+      expect([...answers][0]).toMatch(/resolves outside them$/);
+      expect([...answers][0]).not.toContain('outside/');
+    }
+  });
+
   it('should refuse a path longer than PATH_MAX naming the field, without echoing it back', async () => {
     const answer = await server.call('read_lines', { path: 'a/'.repeat(50_000) });
     expect(answer.isError).toBe(true);

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesBelow } from './helpers/files-below';
 import { type HttpServerProcess, spawnHttpServer } from './helpers/http-server-process';
 import { INITIALIZE, mcpHeaders, openRawSession, rawRequest, toolCall } from './helpers/raw-http';
-import { pidFrom } from './helpers/server-process';
+import { pidFrom, rssOf } from './helpers/server-process';
 
 // Attacks on the HTTP transport, one finding each (see the README's section on serving over HTTP).
 
@@ -88,6 +89,34 @@ describe('authentication', () => {
       expect(answer.headers['www-authenticate']).toContain('error="invalid_request"');
       expect(answer.body).toContain('Authorization header');
     }
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('the token in the URL', () => {
+  const percentEncoded = (text: string) =>
+    [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  it.each([
+    ['in the path', (token: string) => `/mcp/${token}`],
+    ['as the path', (token: string) => `/${token}`],
+    ['as a query name', (token: string) => `/mcp?${token}`],
+    ['as a query name with a value', (token: string) => `/mcp?${token}=1`],
+    ['as a query value', (token: string) => `/mcp?x=${token}`],
+    ['after Bearer in a query value', (token: string) => `/mcp?x=Bearer%20${token}`],
+    ['with a trailing space in a query value', (token: string) => `/mcp?x=${token}%20`],
+    ['inside a longer query value', (token: string) => `/mcp?x=a${token}b`],
+    ['percent-encoded in a query value', (token: string) => `/mcp?x=${percentEncoded(token)}`],
+    ['percent-encoded twice in the path', (token: string) => `/mcp/${percentEncoded(percentEncoded(token))}`],
+    ['in the fragment', (token: string) => `/mcp#${token}`],
+  ])('should answer 401 beside the right header when the token is %s', async (form, urlOf) => {
+    const { body, marker } = markerCall(`token-${form.replace(/\W+/g, '-')}`);
+    const answer = await rawRequest(server.url, {
+      path: urlOf(server.token),
+      headers: mcpHeaders(server.token, session),
+      body,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toContain('error="invalid_request"');
     expect(existsSync(marker)).toBe(false);
   });
 });
@@ -202,6 +231,38 @@ describe('sessions', () => {
     expect(own.body).toContain('still mine');
   });
 
+  it('should not let a holder of another token use or end a session: 404 from the same address', async () => {
+    // Arrange: a server that knows two tokens, one per client; client A opens a session.
+    const directory = await mkdtemp(join(base, 'tokens-'));
+    const tokenA = randomBytes(24).toString('hex');
+    const tokenB = randomBytes(24).toString('hex');
+    const tokenFile = join(directory, 'tokens');
+    await writeFile(tokenFile, `${tokenA}\n${tokenB}\n`, { mode: 0o600 });
+    const shared = await spawnHttpServer(['--root', app, '--token-file', tokenFile]);
+    try {
+      const sessionA = await openRawSession(shared.url, tokenA);
+      const { body, marker } = markerCall('other-token');
+      // Act: B, from the same address, presents A's session id.
+      const posted = await rawRequest(shared.url, { headers: mcpHeaders(tokenB, sessionA), body });
+      const ended = await rawRequest(shared.url, {
+        method: 'DELETE',
+        headers: mcpHeaders(tokenB, sessionA),
+      });
+      // Assert: not found either way, nothing ran; A's session serves on, and B may open its own.
+      expect(posted.status).toBe(404);
+      expect(ended.status).toBe(404);
+      expect(existsSync(marker)).toBe(false);
+      const own = await rawRequest(shared.url, {
+        headers: mcpHeaders(tokenA, sessionA),
+        body: toolCall(1, 'run_command', { argv: ['echo', 'still A'] }),
+      });
+      expect(own.body).toContain('still A');
+      expect(await openRawSession(shared.url, tokenB)).not.toBe(sessionA);
+    } finally {
+      await shared.stop();
+    }
+  });
+
   it('should end the command group and remove its spill when the client disconnects mid-run', async () => {
     // Arrange: a command that spills and runs until killed, its shell's pid (its group) in a file.
     const pidFile = join(app, 'disconnect.pid');
@@ -255,6 +316,73 @@ describe('sessions', () => {
       expect(await openRawSession(crowded.url, crowded.token)).toMatch(/^[\x21-\x7e]+$/);
     } finally {
       await crowded.stop();
+    }
+  });
+});
+
+describe('nested bodies', () => {
+  it('should refuse a 4 MB body nested 2 million levels with a JSON-RPC error, memory within a few MiB', async () => {
+    // Arrange: a server of its own, measured once it has served a call.
+    const measured = await spawnHttpServer(['--root', app]);
+    try {
+      const id = await openRawSession(measured.url, measured.token);
+      const { body, marker } = markerCall('nested');
+      const nested = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`;
+      await rawRequest(measured.url, { headers: mcpHeaders(measured.token, id), body });
+      const before = rssOf(measured.child.pid as number);
+      // Act
+      const answer = await rawRequest(measured.url, {
+        headers: mcpHeaders(measured.token, id),
+        body: nested,
+      });
+      // Assert
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { code: -32600, message: expect.stringContaining('deeper than 64 levels') },
+      });
+      expect(rssOf(measured.child.pid as number) - before).toBeLessThan(32 * 1024 * 1024);
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      await measured.stop();
+    }
+  });
+});
+
+describe('connection flood', () => {
+  it('should answer an authorised request while 1 030 connections without the token sit idle', async () => {
+    // Long deadlines, so that only the bound on unproven connections can make room.
+    const flooded = await spawnHttpServer([
+      '--root',
+      app,
+      '--header-timeout',
+      '60000',
+      '--request-timeout',
+      '60000',
+    ]);
+    const { port } = new URL(flooded.url);
+    const sockets: ReturnType<typeof connect>[] = [];
+    try {
+      // Arrange: 1 030 connections that send nothing, more than the server's 1 024 connections.
+      let closed = 0;
+      for (let index = 0; index < 1030; index++) {
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.on('error', () => {});
+        socket.on('close', () => closed++);
+        sockets.push(socket);
+      }
+      // Some are closed by the server only once it has taken all of them in (dropped or evicted).
+      expect(await eventually(() => closed >= 1030 - 1024, 60_000)).toBe(true);
+      // Act
+      const id = await openRawSession(flooded.url, flooded.token);
+      const answer = await rawRequest(flooded.url, {
+        headers: mcpHeaders(flooded.token, id),
+        body: toolCall(1, 'run_command', { argv: ['echo', 'served through the flood'] }),
+      });
+      // Assert
+      expect(answer.body).toContain('served through the flood');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await flooded.stop();
     }
   });
 });

@@ -177,6 +177,33 @@ describe('the HTTP server', () => {
     }
   });
 
+  it("should keep PIPEGUARD_MCP_TOKEN out of /proc/<pid>/environ of the command's every ancestor", async () => {
+    const token = 'environment-token-in-proc-0123456789abcdef';
+    const server = await spawnHttpServer(['--root', app], {
+      env: { ...process.env, PIPEGUARD_MCP_TOKEN: token },
+    });
+    try {
+      const { client } = await connectHttpClient(server.url, token);
+      // Act: the command prints its parent's initial environment, then every ancestor's up to pid 1.
+      const answer = await toolCaller(client)('run_command', {
+        command: String.raw`tr '\0' '\n' < /proc/$PPID/environ
+pid=$PPID
+while [ "$pid" -gt 1 ]; do
+  echo "== $pid"; tr '\0' '\n' < /proc/$pid/environ
+  pid=$(sed 's/.*) //' /proc/$pid/stat | cut -d' ' -f2)
+done`,
+        max_bytes: 1024 * 1024,
+      });
+      await client.close();
+      // Assert: the server is among the ancestors read, and none shows the token.
+      expect(answer.text).toContain(`== ${server.child.pid}`);
+      expect(answer.text).not.toContain(token);
+      expect(answer.text).not.toContain('PIPEGUARD_MCP_TOKEN');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it.each([
     [
       'a token file readable by others',

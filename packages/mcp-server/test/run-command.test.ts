@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSPORTS, useServer } from './helpers/http-server-process';
-import { pidFrom, rssOf, type ServerUnderTest, startServer } from './helpers/server-process';
+import { pidFrom, type ServerUnderTest, startServer } from './helpers/server-process';
+import { describeLargeOutput } from './load/large-output';
 
 interface StreamView {
   text: string;
@@ -32,38 +33,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('run_command on a command writing 1 GiB', () => {
-  const server = useServer(startServer, () => ['--root', root]);
-
-  it('should keep the server under 100 MiB of RSS growth and answer with a bounded result and a readable spill path', async () => {
-    const baseline = rssOf(server.pid);
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(server.pid));
-    }, 20);
-    const answer = await server
-      .call(
-        'run_command',
-        // Not folded: a repeated line would fold to one line, and this test is about the bounded, spilled path.
-        {
-          command: "yes 'INFO worker 7 processed item 123456 in 12 ms' | head -c 1073741824",
-          fold_repeats: false,
-        },
-        { timeout: 180_000 },
-      )
-      .finally(() => clearInterval(sampler));
-    const { stdout, exit_code } = answer.structuredContent as unknown as RunOutput;
-    expect(exit_code).toBe(0);
-    expect(stdout.bytes).toBe(1024 ** 3);
-    expect(stdout.truncated).toBe(true);
-    expect(stdout.text.length).toBeLessThan(33 * 1024 + 1024);
-    expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
-    const spill = stdout.spill_path as string;
-    const window = await server.call('read_bytes', { path: spill, offset: 20_000_000, length: 96 });
-    expect(window.isError).toBeFalsy();
-    expect(window.text).toContain('INFO worker 7 processed item 123456 in 12 ms');
-  }, 240_000);
-});
+describeLargeOutput(256 * 1024 * 1024, () => root);
 
 // One table of cases, run over stdio and over Streamable HTTP alike.
 describe.each(TRANSPORTS)('over %s', (transport, start) => {

@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { quoteShellArgument } from '@pipeguard/shared';
@@ -228,18 +229,39 @@ describe('COMMAND | pipeguard', () => {
   });
 });
 
+/**
+ * Runs `shell` under `script` (so stderr is a terminal) and creates `release` once the screen matches
+ * `drawn`: the command waits for that file, so the run lasts exactly until the line has been seen.
+ */
+async function screenOnceDrawn(shell: string, release: string, drawn: RegExp): Promise<string> {
+  const child = spawn('script', ['-qfc', shell, '/dev/null'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let screen = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    screen += text;
+    if (drawn.test(screen) && !existsSync(release)) writeFileSync(release, '');
+  });
+  await once(child, 'close');
+  return screen;
+}
+
+/** A shell loop that returns once `file` exists (the test creates it when it has seen what it waits for). */
+const waitForFile = (file: string) => `while [ ! -e ${quoteShellArgument(file)} ]; do sleep 0.05; done`;
+
 describe('pipeguard progress line', () => {
   beforeAll(() => requireBuilt());
-  const slow = ['--', process.execPath, '-e', "setTimeout(() => console.log('done'), 1600)"];
+  const PROGRESS = /pipeguard \d\.\ds · /;
 
   it('should never appear when stderr is not a terminal', async () => {
-    const run = await runCli(slow);
+    const run = await runCli(['--', process.execPath, '-e', "setTimeout(() => console.log('done'), 1600)"]);
     expect(run).toMatchObject({ status: 0, stdout: 'done\n', stderr: '' });
   });
 
   it('should appear and be cleared before the result when stderr is a terminal', async () => {
-    const shell = [process.execPath, CLI, ...slow].map(quoteShellArgument).join(' ');
-    const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);
+    const release = join(await makeTempDir('pipeguard-progress-'), 'seen');
+    const command = ['--', 'sh', '-c', `${waitForFile(release)}; echo done`];
+    const shell = [process.execPath, CLI, ...command].map(quoteShellArgument).join(' ');
+    const screen = await screenOnceDrawn(shell, release, PROGRESS);
     expect(screen.startsWith(CLEAR_LINE)).toBe(true);
     expect(screen.slice(CLEAR_LINE.length)).toMatch(
       /^pipeguard \d\.\ds · stdout 0 B read · stderr 0 B read · 0 B\/s/,
@@ -248,9 +270,10 @@ describe('pipeguard progress line', () => {
   });
 
   it('should count standard input with the live stage stats when filtering on a terminal', async () => {
-    const producer = `${quoteShellArgument(process.execPath)} -e "process.stdout.write('x'.repeat(5000)); setTimeout(() => {}, 1600)"`;
-    const shell = `${producer} | ${[process.execPath, CLI, '--max-bytes', '1000'].map(quoteShellArgument).join(' ')}`;
-    const { stdout: screen } = await promisify(execFile)('script', ['-qc', shell, '/dev/null']);
+    const release = join(await makeTempDir('pipeguard-progress-'), 'seen');
+    const producer = `printf '%05000d' 0 | tr 0 x; ${waitForFile(release)}`;
+    const shell = `{ ${producer}; } | ${[process.execPath, CLI, '--max-bytes', '1000'].map(quoteShellArgument).join(' ')}`;
+    const screen = await screenOnceDrawn(shell, release, /stdin 4\.9 KiB read/);
     expect(screen).toMatch(/pipeguard \d\.\ds · stdin 4\.9 KiB read, 3\.9 KiB discarded · \d/);
     expect(
       screen.endsWith(

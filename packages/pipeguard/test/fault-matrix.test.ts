@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, type Capture, capture, LiveLines, pipeline, run } from '@pipeguard/pipeline';
 import { loadPtyModule } from '@pipeguard/pty';
 import {
@@ -456,8 +455,8 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
       expect(() => run('true', [], { spill: dir.spill, env: { BAD: 'a\0b' } })).toThrow(
         'The "env.BAD" option must be a string without null bytes',
       );
-      // Anything a leaking run had started to open would be open by now.
-      await sleep(100);
+      // run() checks its options before it opens or spawns anything, all in the call itself: the cell's
+      // descriptor and process checks then find what a leaking run would have left.
       return 'throws TypeError before building anything';
     },
     'capture()': CALLERS_CHILD,
@@ -698,9 +697,10 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
         );
         controller.abort();
         await expect(second).rejects.toThrow();
-        // The first call ends and frees its slot: a cancelled call that still held its place would run now.
+        // The first call ends and frees its slot: a cancelled call that still held its place in the queue
+        // would run before a call made after it has run.
         expect((await first).isError).toBe(false);
-        await sleep(300);
+        expect((await callRunCommand(server.client, { command: 'echo after' })).isError).toBe(false);
         expect(existsSync(queued.pidFile)).toBe(false);
         await dir.expectGroupEnded();
       } finally {

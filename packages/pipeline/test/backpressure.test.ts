@@ -19,13 +19,16 @@ function endlessSource(): Readable {
   });
 }
 
-/** A consumer that takes one item every few milliseconds, and can give up mid-stream. */
-function slowConsumer(): Writable {
+/** A consumer that takes one item per macrotask, far slower than the stages produce, and reports each. */
+function slowConsumer(onItem: (text: string) => void): Writable {
   return new Writable({
     objectMode: true,
     highWaterMark: 4,
-    write(_text: string, _encoding, callback) {
-      setTimeout(callback, 2);
+    write(text: string, _encoding, callback) {
+      setImmediate(() => {
+        onItem(text);
+        callback();
+      });
     },
   });
 }
@@ -39,26 +42,35 @@ describe('stages under a slow consumer', () => {
       new LineSplitter({ batched: true }),
       new FallbackDecoder({ fallback: 'gbk' }),
     ] as const;
-    const consumer = slowConsumer();
-    const done = composeStreams([source, ...stages, consumer]);
-    let peakBufferedBytes = 0;
     // Bytes waiting in byte-mode buffers (object-mode sides count items, not bytes).
     const waiting = (stream: { readableObjectMode: boolean; readableLength: number }) =>
       stream.readableObjectMode ? 0 : stream.readableLength;
     const buffered = () =>
       waiting(source) + stages.reduce((sum, stage) => sum + waiting(stage) + stage.writableLength, 0);
-    const sampler = setInterval(() => {
+    let items = 0;
+    let consumedBytes = 0;
+    let peakBufferedBytes = 0;
+    let peakAhead = 0;
+    let tookEnough = () => {};
+    const enoughTaken = new Promise<void>((resolve) => {
+      tookEnough = resolve;
+    });
+    const consumer = slowConsumer((text) => {
+      consumedBytes += text.length;
       peakBufferedBytes = Math.max(peakBufferedBytes, buffered());
-    }, 5);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    clearInterval(sampler);
+      // What the producer was let through beyond what the consumer took: what backpressure bounds.
+      peakAhead = Math.max(peakAhead, stages[0].bytes - consumedBytes);
+      if (++items === 3000) tookEnough();
+    });
+    const done = composeStreams([source, ...stages, consumer]);
+    await enoughTaken;
     // Byte-mode buffers: each side holds about one high-water mark and at most one more chunk.
     const chunk = CHUNK.length;
-    expect(peakBufferedBytes).toBeLessThan(stages.length * 2 * (16 * 1024 + chunk) + 64 * 1024 + 2 * chunk);
-    const readBefore = stages[0].bytes;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // The producer is held back: in 200 ms a slow consumer lets through far less than a fast one would.
-    expect(stages[0].bytes - readBefore).toBeLessThan(64 * 1024 * 1024);
+    const bound = stages.length * 2 * (16 * 1024 + chunk) + 64 * 1024 + 2 * chunk;
+    expect(peakBufferedBytes).toBeLessThan(bound);
+    // Object-mode sides hold items, each at most a chunk: the splitter's and the decoder's sides hold 16
+    // each, the consumer 4, and each stage one more in hand.
+    expect(peakAhead).toBeLessThan(bound + (3 * 16 + 4 + stages.length) * chunk);
     consumer.destroy(Object.assign(new Error('reader went away'), { code: 'ERR_READER_GONE' }));
     await expect(done).rejects.toMatchObject({ code: 'ERR_READER_GONE' });
     for (const stream of [source, ...stages]) {

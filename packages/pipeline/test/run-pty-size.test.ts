@@ -1,7 +1,7 @@
 import { ptyLoads, xtermLines } from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
-import { pipeline, run } from '../src/index';
+import { DEFAULT_PTY_COLS, DEFAULT_PTY_ROWS, pipeline, run } from '../src/index';
 
 const ptyLoadsHere = ptyLoads('run() pseudo-terminal size tests');
 
@@ -20,7 +20,7 @@ describe.runIf(ptyLoadsHere)('run() renders on a screen of the terminal’s size
     ['a 450-character line redrawn at the default size', "printf '%450s\\rXY\\n' end", true],
   ] as const)('should show %s as @xterm/headless does at that size', async (_name, script, pty) => {
     // Arrange: what the program drew, raw, on the same terminal.
-    const size = pty === true ? { cols: 400, rows: 50 } : pty;
+    const size = pty === true ? { cols: DEFAULT_PTY_COLS, rows: DEFAULT_PTY_ROWS } : pty;
     const raw = await run('sh', ['-c', script], { pty, render: 'raw' });
     // Act
     const rendered = await run('sh', ['-c', script], { pty });
@@ -32,6 +32,21 @@ describe.runIf(ptyLoadsHere)('run() renders on a screen of the terminal’s size
   it('should give the 30-character line wrapped at cols 10 back as one line, redrawn in its last row', async () => {
     const result = await run('sh', ['-c', WRAPPED], { pty: { cols: 10, rows: 24 } });
     expect(result.stdout.text).toBe('abcdefghijklmnopqrstUPwxyz0123\nnext\n');
+  });
+
+  it('should give a log line three times the default width back whole, with nothing drawn over it', async () => {
+    // Arrange: a line as a logger writes it, longer than the terminal is wide.
+    const line = Array.from({ length: 60 }, (_, index) => `field${String(index)}=value`).join(' ');
+    expect(line.length).toBeGreaterThan(3 * DEFAULT_PTY_COLS);
+    // Act
+    const result = await run('sh', ['-c', `printf '%s\\n' '${line}'; printf 'next\\n'`], { pty: true });
+    // Assert
+    expect(result.stdout.text).toBe(`${line}\nnext\n`);
+  });
+
+  it('should draw at the default width: a program asking the terminal its size is told DEFAULT_PTY_COLS', async () => {
+    const result = await run('sh', ['-c', 'stty size'], { pty: true });
+    expect(result.stdout.text).toBe(`${String(DEFAULT_PTY_ROWS)} ${String(DEFAULT_PTY_COLS)}\n`);
   });
 
   it('should take an explicit cols and maxLiveLines over the terminal’s size', async () => {

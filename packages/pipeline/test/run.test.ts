@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, isAlive, liveGroupMembers, makeTempDir } from '@pipeguard/test-utils';
@@ -8,6 +8,15 @@ import iconv from 'iconv-lite';
 import { Readable } from 'readable-stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortError, capture, run } from '../src/index';
+
+/** The pids of this process's children, from every thread's `children` list. */
+function childrenOfThisProcess(): number[] {
+  return readdirSync('/proc/self/task')
+    .flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' '))
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
 
 const MiB = 1024 * 1024;
 const node = process.execPath;
@@ -137,7 +146,9 @@ describe('run', () => {
   it('should reject with AbortError when cancelled mid-run, after the writer exits, leaving nothing pending', async () => {
     const controller = new AbortController();
     const promise = run('bash', ['-c', 'while :; do echo tick; done'], { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user pressed stop')), 200);
+    // Cancelled once output has arrived, not after a guess at how long that takes.
+    expect(await eventually(() => (promise.stages?.stdout.counter.bytes ?? 0) > 0, 30_000)).toBe(true);
+    controller.abort(new Error('user pressed stop'));
     const error = (await promise.catch((caught: unknown) => caught)) as AbortError;
     expect(error).toBeInstanceOf(AbortError);
     expect(error).toMatchObject({ name: 'AbortError', code: 'ABORT_ERR' });
@@ -149,14 +160,20 @@ describe('run', () => {
   });
 
   it('should reject with AbortError on cancellation during a timeout path with a detached writer', async () => {
+    const termed = join(await makeTempDir('pipeguard-run-'), 'termed');
     const controller = new AbortController();
     const promise = run(
       'bash',
-      ['-c', `trap "" TERM; setsid bash -c 'while :; do echo held; done' & while :; do echo main; done`],
+      // The shell notes the timeout's SIGTERM in a file and goes on: the test cancels once it is there.
+      [
+        '-c',
+        `trap "touch ${termed}" TERM; setsid bash -c 'while :; do echo held; done' & while :; do echo main; done`,
+      ],
       // A kill grace longer than the test's timeout: only the SIGKILL the abort sends at once ends it.
       { signal: controller.signal, timeout: 100, killGrace: 60_000 },
     );
-    setTimeout(() => controller.abort(), 250);
+    expect(await eventually(() => existsSync(termed), 30_000)).toBe(true);
+    controller.abort();
     const error = (await promise.catch((caught: unknown) => caught)) as AbortError;
     expect(error).toBeInstanceOf(AbortError);
     expect(error.result).toMatchObject({ timedOut: true, cancelled: true, signal: 'SIGKILL' });
@@ -332,9 +349,11 @@ describe('run', () => {
   ])('should not start the command when an option is invalid: %j', async (options, errorClass, message) => {
     const marker = join(await makeTempDir('pipeguard-nospawn-'), 'started');
     const call = () => run('sh', ['-c', `touch ${marker}`], options as never);
+    const childrenBefore = childrenOfThisProcess();
     expect(call).toThrow(errorClass);
     expect(call).toThrow(message);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // spawn() forks before it returns: a command started by the calls above would be a child by now.
+    expect(childrenOfThisProcess()).toEqual(childrenBefore);
     expect(existsSync(marker)).toBe(false);
   });
 });

@@ -3,11 +3,11 @@ import { NO_PROMPT_ENV } from './no-prompt-env';
 import { PTY_PACKAGE } from './pty-load';
 
 /**
- * Columns of the terminal: wide enough that log lines, compiler diagnostics and stack frames do not
- * wrap (about three 80-column lines), narrow enough that output drawn to the full width (progress
- * bars, `ls` columns, tables) stays a line a reader can take in.
+ * Columns of the terminal: a usual terminal window's width, so that output drawn to the full width
+ * (progress bars, `ls` columns, tables) is as short as a reader sees it (tqdm draws a 1,101-byte bar line
+ * at 400). Longer log lines wrap on this screen as in a window, and the renderer gives them back whole.
  */
-export const DEFAULT_PTY_COLS = 400;
+export const DEFAULT_PTY_COLS = 120;
 /** Rows of the terminal: what full-screen programs draw into. */
 export const DEFAULT_PTY_ROWS = 50;
 /** The terminal type named in `TERM` unless `env` sets it: what the renderer emulates. */
@@ -17,7 +17,7 @@ const MAX_PTY_SIZE = 65_535;
 
 /** The size of a pseudo-terminal, as `run()`'s `pty: { cols, rows }` gives it. */
 export interface PtySize {
-  /** Columns, 1 to 65535. @defaultValue `400` */
+  /** Columns, 1 to 65535. @defaultValue `120` */
   cols?: number;
   /** Rows, 1 to 65535. @defaultValue `50` */
   rows?: number;

@@ -17,7 +17,7 @@ import { rendererRows } from '../test/screen-text';
 
 const COLS = 80;
 const ROWS = 25;
-const MINIMUM_PASSES = 68;
+const MINIMUM_PASSES = 73;
 const { Terminal } = xterm;
 
 // The renderer drops blank rows below the cursor at its end; a cursor move to the bottom row (and out of

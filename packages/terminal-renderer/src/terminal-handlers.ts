@@ -1,4 +1,9 @@
-import type { HandlerRegistry } from './parser/handler-registry';
+import {
+  type CursorPlace,
+  type FrameStep,
+  FrameStepKind,
+  type HandlerRegistry,
+} from './parser/handler-registry';
 import type { Printer } from './screen/printer';
 import type { Screen } from './screen/screen';
 
@@ -10,30 +15,80 @@ const FF = 0x0c;
 /** The first parameter as a count: 0 (or left out) means 1. */
 const count = (params: Int32Array): number => (params[0] as number) || 1;
 
+/** A frame step that moves the cursor to where `target` puts it (after keeping it on the screen, when `restrictsFirst`). */
+const move = (
+  target: (params: Int32Array, place: CursorPlace) => void,
+  restrictsFirst = false,
+): FrameStep => ({
+  kind: FrameStepKind.move,
+  target: (params, _count, place) => target(params, place),
+  restrictsFirst,
+});
+
 /**
  * Registers the sequences the renderer applies, each on the screen as xterm.js applies it (see the README
- * for the list). LF and CR are the input loop's own (a CRLF is a line end, a bare CR begins drawing).
+ * for the list), and with those a redraw frame may hold, what each does there (the frame simulation's
+ * steps, moves worked out by the screen's cursor model). LF and CR are the input loop's own (a CRLF is a
+ * line end, a bare CR begins drawing).
  */
 export function registerTerminalHandlers(registry: HandlerRegistry, screen: Screen, printer: Printer): void {
-  const csi = (final: string, handler: (params: Int32Array, paramCount: number) => void) =>
-    registry.registerCsiHandler({ final }, handler);
-  const esc = (final: string, handler: () => void) => registry.registerEscHandler({ final }, handler);
+  const csi = (final: string, handler: (params: Int32Array, paramCount: number) => void, step?: FrameStep) =>
+    registry.registerCsiHandler({ final }, handler, step);
+  const esc = (final: string, handler: () => void, step?: FrameStep) =>
+    registry.registerEscHandler({ final }, handler, step);
 
   csi('@', (params) => screen.insertCharacters(count(params)));
-  csi('A', (params) => screen.cursorUp(count(params)));
-  csi('B', (params) => screen.cursorDown(count(params)));
-  csi('C', (params) => screen.cursorForward(count(params)));
-  csi('D', (params) => screen.cursorBackward(count(params)));
+  csi(
+    'A',
+    (params) => screen.cursorUp(count(params)),
+    move((params, place) => {
+      place.y = screen.lineUp(place.y, count(params));
+    }, true),
+  );
+  csi(
+    'B',
+    (params) => screen.cursorDown(count(params)),
+    move((params, place) => {
+      place.y = screen.lineDown(place.y, count(params));
+    }, true),
+  );
+  csi(
+    'C',
+    (params) => screen.cursorForward(count(params)),
+    move((params, place) => {
+      place.x = screen.clampColumn(place.x + count(params));
+    }, true),
+  );
+  csi(
+    'D',
+    (params) => screen.cursorBackward(count(params)),
+    move((params, place) => {
+      place.x = screen.clampColumn(place.x - count(params));
+    }, true),
+  );
   csi('E', (params) => screen.nextLine(count(params)));
   csi('F', (params) => screen.previousLine(count(params)));
-  csi('G', (params) => screen.column(count(params)));
+  const toColumn = move((params, place) => {
+    place.x = screen.clampColumn(count(params) - 1);
+  });
+  csi('G', (params) => screen.column(count(params)), toColumn);
   const position = (params: Int32Array, paramCount: number) =>
     screen.position(count(params), paramCount >= 2 ? (params[1] as number) || 1 : 1);
-  csi('H', position);
-  csi('f', position);
+  // Outside origin mode (frames are simulated only there): line and column of the screen.
+  const positionStep: FrameStep = {
+    kind: FrameStepKind.position,
+    target: (params, paramCount, place) => {
+      place.x = screen.clampColumn((paramCount >= 2 ? (params[1] as number) || 1 : 1) - 1);
+      place.y = screen.clampLine(count(params) - 1);
+    },
+  };
+  csi('H', position, positionStep);
+  csi('f', position, positionStep);
   csi('I', (params) => screen.tabForward(count(params)));
-  csi('J', (params) => screen.eraseInDisplay(params[0] as number));
-  csi('K', (params) => screen.eraseInLine(params[0] as number));
+  csi('J', (params) => screen.eraseInDisplay(params[0] as number), { kind: FrameStepKind.eraseInDisplay });
+  csi('K', (params) => screen.eraseInLine(params[0] as number), { kind: FrameStepKind.eraseInLine });
+  // SGR: the renderer keeps no renditions; registered for the frame simulation, which passes over it.
+  csi('m', () => {}, { kind: FrameStepKind.rendition });
   // DECSED, DECSEL: the renderer keeps no protected cells, so they erase as ED and EL do.
   registry.registerCsiHandler({ prefix: '?', final: 'J' }, (params) =>
     screen.eraseInDisplay(params[0] as number),
@@ -49,10 +104,16 @@ export function registerTerminalHandlers(registry: HandlerRegistry, screen: Scre
   csi('^', (params) => screen.scrollDown(count(params)));
   csi('X', (params) => screen.eraseCharacters(count(params)));
   csi('Z', (params) => screen.tabBackward(count(params)));
-  csi('`', (params) => screen.column(count(params)));
+  csi('`', (params) => screen.column(count(params)), toColumn);
   csi('a', (params) => screen.cursorForward(count(params)));
   csi('b', (params) => printer.repeat(count(params)));
-  csi('d', (params) => screen.line(count(params)));
+  csi(
+    'd',
+    (params) => screen.line(count(params)),
+    move((params, place) => {
+      place.y = screen.clampLine(count(params) - 1);
+    }),
+  );
   csi('e', (params) => screen.lineRelative(count(params)));
   csi('g', (params) => screen.clearTabStop(params[0] as number));
   const modes =
@@ -67,19 +128,24 @@ export function registerTerminalHandlers(registry: HandlerRegistry, screen: Scre
     'l',
     modes(false, (mode, on) => screen.setMode(mode, on)),
   );
+  const privateModes: FrameStep = { kind: FrameStepKind.privateModes };
   registry.registerCsiHandler(
     { prefix: '?', final: 'h' },
     modes(true, (mode, on) => screen.setPrivateMode(mode, on)),
+    privateModes,
   );
   registry.registerCsiHandler(
     { prefix: '?', final: 'l' },
     modes(false, (mode, on) => screen.setPrivateMode(mode, on)),
+    privateModes,
   );
   csi('r', (params, paramCount) =>
     screen.setScrollRegion(params[0] as number, paramCount >= 2 ? (params[1] as number) : 0),
   );
-  csi('s', () => screen.saveCursor());
-  csi('u', () => screen.restoreCursor());
+  const save: FrameStep = { kind: FrameStepKind.saveCursor };
+  const restore: FrameStep = { kind: FrameStepKind.restoreCursor };
+  csi('s', () => screen.saveCursor(), save);
+  csi('u', () => screen.restoreCursor(), restore);
   registry.registerCsiHandler({ intermediates: ' ', final: '@' }, (params) =>
     screen.shiftColumns(0, count(params), true),
   );
@@ -94,8 +160,8 @@ export function registerTerminalHandlers(registry: HandlerRegistry, screen: Scre
   );
   registry.registerCsiHandler({ intermediates: '!', final: 'p' }, () => screen.softReset());
 
-  esc('7', () => screen.saveCursor());
-  esc('8', () => screen.restoreCursor());
+  esc('7', () => screen.saveCursor(), save);
+  esc('8', () => screen.restoreCursor(), restore);
   esc('D', () => screen.index());
   esc('E', () => screen.nextLineControl());
   esc('H', () => screen.setTabStop());

@@ -74,11 +74,16 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     });
     this.#printer = new Printer(this.#screen);
     this.#bulk = new BulkText(this.#screen, this.#printer);
-    this.#skipper = new FrameSkipper(this.#screen, new RegionLines(this.#screen), (bytes, start, end) => {
-      // Where the parser would have left it after the skipped frame: a row the text wraps into begins there.
-      this.#screen.inputOffset = this.#base + start;
-      this.#text(bytes, start, end, this.#base);
-    });
+    this.#skipper = new FrameSkipper(
+      this.#screen,
+      this.#handlers,
+      new RegionLines(this.#screen),
+      (bytes, start, end) => {
+        // Where the parser would have left it after the skipped frame: a row the text wraps into begins there.
+        this.#screen.inputOffset = this.#base + start;
+        this.#text(bytes, start, end, this.#base);
+      },
+    );
     registerTerminalHandlers(this.#handlers, this.#screen, this.#printer);
     this.#controls = new ControlSearch(ops);
     this.#lf = new ByteFinder(ops, LF);

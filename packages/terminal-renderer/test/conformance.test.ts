@@ -51,6 +51,12 @@ const CASES: Record<string, Case> = {
   'HT stops at the margin': { input: 'ab\t\t\t\t\t\tz', cols: 20, rows: 3 },
   'HTS and TBC': { input: `${E}[3g  ${E}H     ${E}H\r\ta\tb\n${E}[3g\tz\n\tq`, cols: 20, rows: 4 },
   'TBC 0 clears one stop': { input: `\t${E}[0g\r\tx\n\ty`, cols: 30, rows: 3 },
+  // xterm (xterm.js's corpus, t0055-EL): from the pending wrap, EL erases the last cell; the oracle is made to.
+  'EL in the pending wrap at the margin erases from the last column': {
+    input: `0123456789${E}[K!\nabcdefghij${E}[1K?\nABCDEFGHIJ${E}[2K.`,
+    cols: 10,
+    rows: 4,
+  },
   'CHT and CBT': { input: `${E}[2Ia${E}[Zb${E}[3Ic${E}[2Zd`, cols: 40, rows: 3 },
   // Once the input draws: before, C0 controls are kept as text (see the README).
   'VT and FF feed lines and keep the column': { input: `${E}[mab\x0bcd\x0cef\ngh`, cols: null, rows: 5 },

@@ -1,3 +1,4 @@
+import { asXtermAtTheMargin } from '@pipeguard/test-utils';
 import xterm from '@xterm/headless';
 import { rendererRows, withoutTrailingEmptyRows } from './screen-text';
 
@@ -31,6 +32,7 @@ function terminalOf(rows: number, cols: number, scrollback: number): HeadlessTer
       terminals.clear();
     }
     terminal = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' });
+    asXtermAtTheMargin(terminal);
     terminals.set(key, terminal);
   }
   return terminal;

@@ -1,4 +1,5 @@
 export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
+export { requireBuilt } from './built-file';
 export { bundleCore, NODE_GLOBAL_MARK, packagesWithCore } from './core-bundle';
 export { driveCore, driveCoreBytes } from './cores';
 export { exposeGc, settledMemoryUsage } from './gc';
@@ -33,4 +34,4 @@ export {
 export { makeTempDir, useTempDir } from './temp-dir';
 export { longestUtf8Prefix } from './utf8-oracle';
 export { withoutRuns } from './without-runs';
-export { xtermLines } from './xterm-lines';
+export { asXtermAtTheMargin, xtermLines } from './xterm-lines';

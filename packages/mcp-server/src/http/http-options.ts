@@ -6,7 +6,7 @@ export interface HttpOptions {
   host: string;
   /** The TCP port; `0` picks a free one (the server prints it). */
   port: number;
-  /** A file holding the bearer token (mode 0600 or stricter), or `null` for the environment or a generated one. @defaultValue `null` */
+  /** A file holding the bearer tokens, one per line (mode 0600 or stricter), or `null` for the environment or a generated one. @defaultValue `null` */
   tokenFile: string | null;
   /** Host names accepted in `Host` and `Origin` besides the loopback names and the bound address. @defaultValue `[]` */
   allowHosts: string[];
@@ -37,8 +37,8 @@ export const HTTP_FLAGS = {
 /** The `--help` lines of the HTTP flags. */
 export const HTTP_USAGE = `  --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST default
                          127.0.0.1; PORT 0 picks one); a bearer token is always required
-  --token-file FILE      the bearer token, from a file of mode 0600 (else $PIPEGUARD_MCP_TOKEN, else a
-                         random one printed once to stderr)
+  --token-file FILE      bearer tokens, one per line (one per client), from a file of mode 0600 (else
+                         $PIPEGUARD_MCP_TOKEN, else a random one printed once to stderr)
   --allow-host NAME      accept NAME in Host and Origin besides the loopback names and the bound address
                          (repeatable)
   --max-sessions N       sessions open at once; one more gets 503 (default 16)

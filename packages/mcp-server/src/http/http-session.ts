@@ -17,6 +17,14 @@ const TRANSITIONS: Record<HttpSessionState, readonly HttpSessionState[]> = {
   closed: [],
 };
 
+/** Who opened a session: only requests from the same address with the same token find it. */
+export interface SessionOwner {
+  /** The remote address. */
+  peer: string;
+  /** Which of the server's tokens (its place in the list). */
+  credential: number;
+}
+
 /** What a session needs from the server that holds it. */
 export interface HttpSessionSettings {
   options: ServerOptions;
@@ -37,15 +45,15 @@ function requestIdsOf(body: unknown): RequestId[] {
 
 /**
  * One client's MCP session over Streamable HTTP: an SDK transport and a server of its own (its own
- * concurrency slots and spill directory), bound to the address that opened it. A POST whose response
+ * concurrency slots and spill directory), bound to the address and the token that opened it. A POST whose response
  * stream closes before it is complete cancels the calls it carried, as a `notifications/cancelled` from
  * the client would: with no event store the answer could never be delivered, so the command is ended
  * rather than left to run for nobody. Closing (DELETE, idle timeout, server shutdown) ends every
  * running command's process group and removes the spill directory.
  */
 export class HttpSession {
-  /** The remote address that opened the session; requests from elsewhere do not find it. */
-  readonly peer: string;
+  /** The address and token that opened the session; requests from elsewhere or with another token do not find it. */
+  readonly owner: SessionOwner;
   readonly #lifecycle = new StateMachine<HttpSessionState>('HTTP session', 'created', TRANSITIONS);
   readonly #settings: HttpSessionSettings;
   readonly #transport: StreamableHTTPServerTransport;
@@ -55,8 +63,8 @@ export class HttpSession {
   #idleTimer: NodeJS.Timeout | undefined;
   #closed: Promise<void> | undefined;
 
-  constructor(peer: string, settings: HttpSessionSettings) {
-    this.peer = peer;
+  constructor(owner: SessionOwner, settings: HttpSessionSettings) {
+    this.owner = owner;
     this.#settings = settings;
     this.#transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,

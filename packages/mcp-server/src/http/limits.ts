@@ -1,9 +1,5 @@
-import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { HttpOptions } from './http-options';
-
-/** Connections open at once, whatever they are doing: past it new ones are dropped at once by Node. */
-export const MAX_CONNECTIONS = 1024;
 
 /** Seconds a client refused for want of a session slot is asked to wait (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 10;
@@ -29,24 +25,6 @@ export function serverTimeouts(
     keepAliveTimeout: KEEP_ALIVE_MS,
     maxHeaderSize: MAX_HEADER_BYTES,
   };
-}
-
-/**
- * Closes a connection whose first request has not come within `headerTimeoutMs` of connecting. Node
- * times a request's headers from its first byte, so a client that connects and sends nothing would
- * hold its connection (one of {@link MAX_CONNECTIONS}) for as long as it liked; later requests on a
- * kept-alive connection are bounded by the keep-alive and header timeouts.
- */
-export function closeSilentConnections(server: Server, headerTimeoutMs: number): void {
-  const waiting = new WeakMap<Socket, NodeJS.Timeout>();
-  server.on('connection', (socket: Socket) => {
-    const timer = setTimeout(() => socket.destroy(), headerTimeoutMs).unref();
-    waiting.set(socket, timer);
-    socket.once('close', () => clearTimeout(timer));
-  });
-  const heard = (request: IncomingMessage) => clearTimeout(waiting.get(request.socket));
-  server.on('request', heard);
-  server.on('checkContinue', heard);
 }
 
 /** A request body read within its bound, or the news that it exceeds it. */

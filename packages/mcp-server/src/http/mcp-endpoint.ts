@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { BearerAuth } from './bearer-token';
 import type { HostOriginPolicy } from './host-origin';
-import { HttpSession, type HttpSessionSettings } from './http-session';
+import { HttpSession, type HttpSessionSettings, type SessionOwner } from './http-session';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 import { RETRY_AFTER_SECONDS, readBody } from './limits';
 import { type Refusal, refuse } from './refusal';
 import type { SessionRegistry } from './session-registry';
@@ -14,12 +16,17 @@ export const MCP_PATH = '/mcp';
 export interface McpEndpointSettings {
   policy: HostOriginPolicy;
   auth: BearerAuth;
+  /** Told of every connection that carried a request with the right token. */
+  onAuthorised: (socket: Socket) => void;
   registry: SessionRegistry;
   maxBodyBytes: number;
   session: Omit<HttpSessionSettings, 'onActive' | 'onClosed'>;
 }
 
 const METHODS = new Set(['GET', 'POST', 'DELETE']);
+
+/** JSON-RPC's code for a message that is JSON but no valid request. */
+const INVALID_REQUEST = -32600;
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -35,10 +42,11 @@ function isInitialize(body: unknown): boolean {
 
 /**
  * The HTTP request handler of `/mcp`. Each request passes, in order: `Host` and `Origin` (403), the
- * bearer token (401), path and method (404, 405), then for a POST its body within the size bound (413)
- * and valid JSON (400); no tool code runs for a request refused on the way. A POST of `initialize`
+ * bearer token (401), path and method (404, 405), then for a POST its body within the size bound (413),
+ * nested at most {@link MAX_JSON_DEPTH} levels (400, checked before parsing) and valid JSON (400); no tool code runs for a request refused on the way. A POST of `initialize`
  * without a session id opens a session while there is room (else 503 with `Retry-After`); any other
- * request needs the id of an active session opened from the same address (else 400 or 404).
+ * request needs the id of an active session opened from the same address with the same token (else 400
+ * or 404).
  */
 export function createMcpEndpoint(settings: McpEndpointSettings) {
   const { policy, auth, registry, maxBodyBytes } = settings;
@@ -48,7 +56,12 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     onClosed: (session) => registry.remove(session),
   };
 
-  async function open(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+  async function open(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    owner: SessionOwner,
+  ): Promise<void> {
     if (!registry.hasRoom()) {
       refuse(response, {
         status: 503,
@@ -57,7 +70,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
       });
       return;
     }
-    const session = new HttpSession(request.socket.remoteAddress ?? '', sessionSettings);
+    const session = new HttpSession(owner, sessionSettings);
     registry.add(session);
     try {
       await session.start();
@@ -69,8 +82,15 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<Refusal | null> {
-    const refusal = policy.check(request) ?? auth.check(request);
+    const refusal = policy.check(request);
     if (refusal) return refusal;
+    const authenticated = auth.authenticate(request);
+    if ('status' in authenticated) return authenticated;
+    settings.onAuthorised(request.socket);
+    const owner: SessionOwner = {
+      peer: request.socket.remoteAddress ?? '',
+      credential: authenticated.credential,
+    };
     const { pathname } = new URL(request.url ?? '/', 'http://request.invalid');
     if (pathname !== MCP_PATH)
       return { status: 404, message: `no such endpoint: the MCP endpoint is ${MCP_PATH}` };
@@ -81,6 +101,13 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     if (request.method === 'POST') {
       const read = await readBody(request, response, maxBodyBytes);
       if (read.tooLarge) return { status: 413, message: `the request body exceeds ${maxBodyBytes} bytes` };
+      if (nestsDeeperThan(read.text, MAX_JSON_DEPTH)) {
+        return {
+          status: 400,
+          code: INVALID_REQUEST,
+          message: `Invalid Request: the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        };
+      }
       const parsed = parseJson(read.text);
       if (!parsed.ok) return { status: 400, message: 'Parse error: the body is not JSON' };
       body = parsed.value;
@@ -88,7 +115,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
     const id = request.headers['mcp-session-id'];
     if (id === undefined) {
       if (request.method === 'POST' && isInitialize(body)) {
-        await open(request, response, body);
+        await open(request, response, body, owner);
         return null;
       }
       return {
@@ -96,7 +123,7 @@ export function createMcpEndpoint(settings: McpEndpointSettings) {
         message: 'Bad Request: the Mcp-Session-Id header is required (or POST initialize)',
       };
     }
-    const session = typeof id === 'string' ? registry.find(id, request.socket.remoteAddress ?? '') : null;
+    const session = typeof id === 'string' ? registry.find(id, owner) : null;
     if (session === null) return { status: 404, message: 'Session not found' };
     await session.handle(request, response, body);
     return null;

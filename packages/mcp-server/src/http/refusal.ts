@@ -5,6 +5,8 @@ export interface Refusal {
   status: number;
   message: string;
   headers?: Record<string, string>;
+  /** The JSON-RPC error code; by default -32001 for a 404 (no such session), else -32000. */
+  code?: number;
 }
 
 /** JSON-RPC's code for a session that does not exist (the SDK's own answer uses it too). */
@@ -20,7 +22,7 @@ export function refuse(response: ServerResponse, refusal: Refusal, closeConnecti
     response.destroy();
     return;
   }
-  const code = refusal.status === 404 ? SESSION_NOT_FOUND : -32000;
+  const code = refusal.code ?? (refusal.status === 404 ? SESSION_NOT_FOUND : -32000);
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: refusal.message }, id: null });
   response.writeHead(refusal.status, {
     'Content-Type': 'application/json',

@@ -1,9 +1,9 @@
-import type { HttpSession } from './http-session';
+import type { HttpSession, SessionOwner } from './http-session';
 
 /**
  * The server's open sessions, at most `maxSessions` of them whatever their state (one still opening or
- * still closing holds resources too), found by id only from the address that opened them: an id seen
- * by another client (a log, a proxy) does not let it into the session.
+ * still closing holds resources too), found by id only from the address and with the token that opened
+ * them: an id seen by another client (a log, a proxy, another holder of a token) does not let it in.
  */
 export class SessionRegistry {
   readonly maxSessions: number;
@@ -40,10 +40,11 @@ export class SessionRegistry {
     if (session.id !== undefined && this.#byId.get(session.id) === session) this.#byId.delete(session.id);
   }
 
-  /** The active session with this id opened from `peer`, or `null`: the same answer for an unknown id and another client's. */
-  find(id: string, peer: string): HttpSession | null {
+  /** The active session with this id opened by `owner`, or `null`: the same answer for an unknown id and another client's. */
+  find(id: string, owner: SessionOwner): HttpSession | null {
     const session = this.#byId.get(id);
-    return session !== undefined && session.peer === peer && session.state === 'active' ? session : null;
+    const same = session?.owner.peer === owner.peer && session.owner.credential === owner.credential;
+    return same && session.state === 'active' ? session : null;
   }
 
   /** Closes every session; resolves when all are closed. */

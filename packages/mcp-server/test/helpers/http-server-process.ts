@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { requireBuilt } from '@pipeguard/test-utils';
 import { afterAll, beforeAll } from 'vitest';
 import { BIN, type ServerUnderTest, startServer, toolCaller } from './server-process';
 
@@ -28,7 +28,7 @@ export async function spawnHttpServer(
   args: readonly string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; listen?: string; tokenFile?: boolean } = {},
 ): Promise<HttpServerProcess> {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm build first`);
+  requireBuilt(BIN);
   const directory = await mkdtemp(join(tmpdir(), 'pipeguard-mcp-token-'));
   const token = randomBytes(24).toString('hex');
   const tokenFile = join(directory, 'token');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { eventually } from '@pipeguard/test-utils';
+import { eventually, requireBuilt } from '@pipeguard/test-utils';
 
 /** The built bin: tests talk to what users install (CI builds before testing). */
 export const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -31,7 +31,7 @@ export async function startServer(
   cwd?: string,
   env?: Record<string, string>,
 ): Promise<ServerUnderTest> {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm build first`);
+  requireBuilt(BIN);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],

@@ -156,7 +156,7 @@ export const OPTION_TABLE: readonly CliOption[] = [
     commands: ['run'],
     key: 'pty.cols',
     parse: countValue,
-    help: "the pseudo-terminal's columns (default 400: ordinary lines do not wrap)",
+    help: "the pseudo-terminal's columns (default 120; a longer line wraps and comes back whole)",
   },
   {
     name: 'rows',

@@ -1,21 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { collectBytes } from '@pipeguard/test-utils';
+import { collectBytes, requireBuilt as requireBuiltFile } from '@pipeguard/test-utils';
 
 const packagesDir = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the tests spawn: what `npm install -g pipeguard` would put on the PATH. */
 export const CLI = join(packagesDir, 'pipeguard/dist/cli.cjs');
 
-/**
- * Fails with a clear message when the binary was not built: tests never build it themselves (CI's
- * build step does; locally, `pnpm build` first).
- */
+/** Fails with a clear message when the binary is missing or older than the sources. */
 export function requireBuilt(): void {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run pnpm build first`);
+  requireBuiltFile(CLI);
 }
 
 /** What a finished run of the binary printed and how it ended. */

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { requireBuilt } from '@pipeguard/test-utils';
 
 /** The built MCP server's bin, as `npx pipeguard-mcp` runs it. */
 export const MCP_BIN = fileURLToPath(new URL('../../../mcp-server/dist/cli.js', import.meta.url));
@@ -23,7 +23,7 @@ export async function connectMcp(
   env: Record<string, string> = {},
   preload: readonly string[] = [],
 ): Promise<McpConnection> {
-  if (!existsSync(MCP_BIN)) throw new Error(`${MCP_BIN} is missing: run pnpm build first`);
+  requireBuilt(MCP_BIN);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...preload.flatMap((path) => ['--require', path]), MCP_BIN, ...args],

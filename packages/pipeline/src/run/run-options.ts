@@ -22,7 +22,7 @@ export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
    * Run under a pseudo-terminal (`@lydell/node-pty`, an optional dependency): `true`, `{ cols, rows }`
    * for its size, or `'auto'` to fall back to pipes when the package cannot load (`ptyFallback` says
    * why). Its one stream is `stdout` (`stderrMerged`, and `all` is it too), `render` defaults to
-   * `'terminal'`, and stdin gets `input` then end-of-file. @defaultValue `false` (pipes); size `{ cols: 400, rows: 50 }`
+   * `'terminal'`, and stdin gets `input` then end-of-file. @defaultValue `false` (pipes); size `{ cols: 120, rows: 50 }`
    */
   pty?: PtyOption;
 }

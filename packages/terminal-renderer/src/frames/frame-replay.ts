@@ -30,7 +30,7 @@ export function replayFrame(
       continue;
     }
     if (kind === LOG_RESTORE_START) {
-      toX = Math.min(screen.maxColumn, x);
+      toX = screen.clampColumn(x);
       toY = y;
     } else if (kind === LOG_LINE_FEED) {
       rewound = false;

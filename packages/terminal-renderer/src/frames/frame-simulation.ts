@@ -1,9 +1,14 @@
+import {
+  type CursorPlace,
+  type FrameStep,
+  FrameStepKind,
+  type HandlerRegistry,
+} from '../parser/handler-registry';
 import { ReadEvent, type SequenceReader } from '../parser/sequence-reader';
 import type { PrintableScan } from '../printable-scan';
 import type { Row } from '../screen/row';
 import type { Screen } from '../screen/screen';
 import { type FrameEffects, LOG_DRAW, LOG_LINE_FEED, LOG_MOVE, LOG_RESTORE_START } from './frame-effects';
-import { type MoveTarget, moveTarget } from './frame-moves';
 import { FrameText } from './frame-text';
 
 const CR = 0x0d;
@@ -26,18 +31,22 @@ const INFINITY = Number.POSITIVE_INFINITY;
 export class FrameSimulation {
   readonly #screen: Screen;
   readonly #reader: SequenceReader;
+  /** The one handler table: what each sequence does in a frame is registered with its handler. */
+  readonly #handlers: HandlerRegistry;
   /** The right margin (Infinity without one). */
   readonly #cols: number;
   readonly #text: FrameText;
 
-  constructor(screen: Screen, reader: SequenceReader) {
+  constructor(screen: Screen, reader: SequenceReader, handlers: HandlerRegistry) {
     this.#screen = screen;
     this.#reader = reader;
+    this.#handlers = handlers;
     this.#text = new FrameText(reader);
     this.#cols = screen.cols ?? INFINITY;
   }
 
-  readonly #target: MoveTarget = { x: 0, y: 0 };
+  /** The cursor a step's target moves. */
+  readonly #place: CursorPlace = { x: 0, y: 0 };
 
   /** How far the last run read: where it stopped when it failed (the operation it could not apply). */
   reached = 0;
@@ -85,7 +94,8 @@ export class FrameSimulation {
     const reader = this.#reader;
     const cols = this.#cols;
     const rows = buffer.rows;
-    const target = this.#target;
+    const place = this.#place;
+    const handlers = this.#handlers;
     const text = this.#text;
     const startKnown = startY >= 0;
     // Only a frame run from an unknown start is counted again later (see replay): it alone keeps a log.
@@ -175,18 +185,22 @@ export class FrameSimulation {
         effects.sequences += reader.removed - removed;
         const event = reader.event;
         if (event === ReadEvent.esc || event === ReadEvent.csi) {
-          if (reader.intermediate !== 0) return false;
-          const final = reader.final;
+          // What the sequence does in a frame: the handler table's step for it (none: no frame holds it).
+          const step =
+            event === ReadEvent.esc
+              ? handlers.escFrameStep(reader.intermediate, reader.final)
+              : handlers.csiFrameStep(reader.prefix, reader.intermediate, reader.final);
+          if (step === undefined) return false;
+          const kind = step.kind;
           const params = reader.params;
-          const esc = event === ReadEvent.esc;
-          if ((esc && final === 0x37) || (!esc && final === 0x73 && reader.prefix === 0)) {
+          if (kind === FrameStepKind.saveCursor) {
             // DECSC, SCOSC.
             saved = true;
             savedKnown = known;
             effects.saved = true;
             effects.savedX = x;
             effects.savedY = y;
-          } else if ((esc && final === 0x38) || (!esc && final === 0x75 && reader.prefix === 0)) {
+          } else if (kind === FrameStepKind.restoreCursor) {
             // DECRC, SCORC: only the cursor this frame saved.
             if (!saved) return false;
             restored = true;
@@ -202,26 +216,21 @@ export class FrameSimulation {
               x = savedX;
               y = savedY;
               known = true;
-              toX = Math.min(screen.maxColumn, x);
-              toY = Math.min(screen.height - 1, y);
+              toX = screen.clampColumn(x);
+              toY = screen.clampLine(y);
             } else {
               if (log !== null) log.push3(LOG_RESTORE_START, 0, 0);
               known = false;
             }
-          } else if (esc) {
-            return false;
-          } else if (reader.prefix === 0x3f) {
-            if (final !== 0x68 && final !== 0x6c) return false;
+          } else if (kind === FrameStepKind.privateModes) {
             for (let index = 0; index < reader.paramCount; index++)
               if (DRAWING_MODES.has(params[index] as number)) return false;
-          } else if (reader.prefix !== 0) {
-            return false;
-          } else if (final !== 0x6d) {
-            const count = (params[0] as number) || 1;
-            if (final === 0x48 || final === 0x66) {
+          } else if (kind !== FrameStepKind.rendition) {
+            if (kind === FrameStepKind.position) {
               // CUP, HVP: needs no known cursor.
-              toX = Math.min(screen.maxColumn, (reader.paramCount >= 2 ? (params[1] as number) || 1 : 1) - 1);
-              toY = Math.min(screen.height - 1, count - 1);
+              (step.target as NonNullable<FrameStep['target']>)(params, reader.paramCount, place);
+              toX = place.x;
+              toY = place.y;
               if (!known) {
                 if (log !== null) log.push3(LOG_MOVE, toX, toY);
                 x = toX;
@@ -231,18 +240,18 @@ export class FrameSimulation {
               }
             } else {
               if (!known) return false;
-              const fromX = Math.min(screen.maxColumn, x);
-              if (final >= 0x41 && final <= 0x44 && fromX < x) {
+              const fromX = screen.clampColumn(x);
+              if (step.restrictsFirst === true && fromX < x) {
                 // CUU, CUD, CUF and CUB first keep the cursor on the screen (off the pending-wrap column).
                 rewound = true;
                 movedBack = true;
                 if (log !== null) log.push3(LOG_MOVE, fromX, y);
                 x = fromX;
               }
-              if (final === 0x4b || final === 0x4a) {
+              if (kind === FrameStepKind.eraseInLine || kind === FrameStepKind.eraseInDisplay) {
                 // EL, or ED 0: every cell it erases counts as set (blank).
                 const mode = params[0] as number;
-                const display = final === 0x4a;
+                const display = kind === FrameStepKind.eraseInDisplay;
                 if (mode <= 2) {
                   if (display && mode !== 0) return false;
                   if (x >= cols) return false;
@@ -259,11 +268,12 @@ export class FrameSimulation {
                   }
                   effects.erase(y, x, mode, display);
                 }
-              } else if (moveTarget(screen, final, count, fromX, y, target)) {
-                toX = target.x;
-                toY = target.y;
               } else {
-                return false;
+                place.x = fromX;
+                place.y = y;
+                (step.target as NonNullable<FrameStep['target']>)(params, reader.paramCount, place);
+                toX = place.x;
+                toY = place.y;
               }
             }
           }

@@ -1,4 +1,5 @@
 import { ByteWords } from '../byte-words';
+import type { HandlerRegistry } from '../parser/handler-registry';
 import { SequenceReader } from '../parser/sequence-reader';
 import type { RegionLines } from '../screen/region-lines';
 import type { Screen } from '../screen/screen';
@@ -45,12 +46,13 @@ export class FrameSkipper {
 
   constructor(
     screen: Screen,
+    handlers: HandlerRegistry,
     lines: RegionLines,
     drawText: (bytes: Uint8Array, start: number, end: number) => void,
   ) {
     this.#screen = screen;
     this.#lines = lines;
-    this.#simulation = new FrameSimulation(screen, this.#reader);
+    this.#simulation = new FrameSimulation(screen, this.#reader, handlers);
     this.#drawText = drawText;
   }
 
@@ -195,31 +197,7 @@ export class FrameSkipper {
 
   /** Leaves the screen as the frame would, but for its cells (the next frame sets them all). */
   #apply(frame: FrameEffects): void {
-    const screen = this.#screen;
-    const buffer = screen.buffer;
-    const flags = frame.rowFlags.values;
-    for (let index = 0; index < frame.rowFlags.length; index += 2) {
-      const row = buffer.rowAt(flags[index] as number);
-      const flag = flags[index + 1] as number;
-      if (flag === 0) row.wrapped = false;
-      else row.terminator = (flag - 1) as 1 | 2;
-    }
-    if (frame.erasedFrom !== -1)
-      for (let line = frame.erasedFrom; line < buffer.rows.length; line++)
-        (buffer.rows[line] as { wrapped: boolean }).wrapped = false;
-    if (frame.saved) {
-      buffer.savedX = frame.savedX;
-      buffer.savedY = buffer.scrolled + frame.savedY;
-      buffer.savedOrigin = false;
-      buffer.savedAutowrap = true;
-      buffer.savedCursor = true;
-    }
-    if (frame.lineEnd !== 0) screen.lineEnd = frame.lineEnd as 1 | 2;
-    buffer.x = frame.x;
-    buffer.y = frame.y;
-    buffer.rowAt(frame.y);
-    screen.rewound = frame.rewound;
-    screen.framesOverwritten += frame.redraws;
+    this.#screen.applyFrame(frame);
     this.sequences += frame.sequences;
   }
 }

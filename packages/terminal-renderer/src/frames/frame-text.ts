@@ -50,6 +50,18 @@ export class FrameText {
         continue;
       }
       if (next < 0x80) break;
+      // Box drawing and block elements (U+2500–U+259F: E2 94 80 to E2 96 9F), what bars are drawn with, are
+      // one cell each: read without working out a width.
+      if (next === 0xe2 && at + 2 < end) {
+        const second = bytes[at + 1] as number;
+        const third = bytes[at + 2] as number;
+        if (second >= 0x94 && second <= 0x96 && (third & 0xc0) === 0x80 && (second < 0x96 || third < 0xa0)) {
+          ascii = false;
+          continuations += 2;
+          at += 3;
+          continue;
+        }
+      }
       const cell = readCell(bytes, at, end);
       if ((cell & 3) !== 1) return -1;
       ascii = false;

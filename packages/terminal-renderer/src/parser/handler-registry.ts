@@ -3,6 +3,41 @@ export type CsiHandler = (params: Int32Array, count: number) => void;
 /** Applies an ESC sequence or a C0 control. */
 export type Handler = () => void;
 
+/** A cursor place, written by a {@link FrameStep}'s `target`. */
+export interface CursorPlace {
+  x: number;
+  y: number;
+}
+
+/**
+ * What a sequence does in a redraw frame, for the frame simulation (see `frames/`), registered with its
+ * handler: the kind of step, and for a move where it lands from a cursor at `place` (on the screen, off the
+ * pending-wrap column), worked out by the screen's own cursor model. A sequence without one ends a frame.
+ */
+export interface FrameStep {
+  kind: FrameStepKind;
+  target?: (params: Int32Array, count: number, place: CursorPlace) => void;
+  /** The screen first keeps the cursor on it (off the pending-wrap column), a move of its own (CUU to CUB). */
+  restrictsFirst?: boolean;
+}
+
+/** The kinds of {@link FrameStep}. */
+export const FrameStepKind = {
+  /** A relative or one-axis move: needs the cursor known. */
+  move: 1,
+  /** An absolute position (CUP, HVP): needs no known cursor. */
+  position: 2,
+  eraseInLine: 3,
+  eraseInDisplay: 4,
+  saveCursor: 5,
+  restoreCursor: 6,
+  /** Private modes (DECSET, DECRST): only those that change no drawing pass. */
+  privateModes: 7,
+  /** Colours and other renditions: no cells, no cursor. */
+  rendition: 8,
+} as const;
+export type FrameStepKind = (typeof FrameStepKind)[keyof typeof FrameStepKind];
+
 /** Which sequence a handler is for, as xterm.js's `registerCsiHandler` names it: `final` and at most one of each other byte. */
 export interface SequenceId {
   /** A CSI's private marker: `<`, `=`, `>` or `?`. */
@@ -30,15 +65,36 @@ export class HandlerRegistry {
   readonly #csi = new Map<number, CsiHandler>();
   readonly #esc = new Map<number, Handler>();
   readonly #execute: (Handler | undefined)[] = new Array(0x20);
+  /** Frame steps of CSI sequences without marker or intermediate, by final byte, as `#plainCsi`. */
+  readonly #plainCsiSteps: (FrameStep | undefined)[] = new Array(0x80);
+  readonly #csiSteps = new Map<number, FrameStep>();
+  readonly #escSteps = new Map<number, FrameStep>();
 
-  registerCsiHandler(id: SequenceId, handler: CsiHandler): void {
+  /** Registers `handler` for the sequence `id`, and `step`, what it does in a redraw frame, if frames may hold it. */
+  registerCsiHandler(id: SequenceId, handler: CsiHandler, step?: FrameStep): void {
     if (id.prefix === undefined && id.intermediates === undefined)
       this.#plainCsi[id.final.charCodeAt(0)] = handler;
     else this.#csi.set(idKey(id), handler);
+    if (step === undefined) return;
+    if (id.prefix === undefined && id.intermediates === undefined)
+      this.#plainCsiSteps[id.final.charCodeAt(0)] = step;
+    else this.#csiSteps.set(idKey(id), step);
   }
 
-  registerEscHandler(id: Omit<SequenceId, 'prefix'>, handler: Handler): void {
+  registerEscHandler(id: Omit<SequenceId, 'prefix'>, handler: Handler, step?: FrameStep): void {
     this.#esc.set(idKey(id), handler);
+    if (step !== undefined) this.#escSteps.set(idKey(id), step);
+  }
+
+  /** What the CSI sequence does in a redraw frame; undefined where a frame may not hold it. */
+  csiFrameStep(prefix: number, intermediate: number, final: number): FrameStep | undefined {
+    if (prefix === 0 && intermediate === 0) return this.#plainCsiSteps[final];
+    return this.#csiSteps.get(keyOf(prefix, intermediate, final));
+  }
+
+  /** What the ESC sequence does in a redraw frame; undefined where a frame may not hold it. */
+  escFrameStep(intermediate: number, final: number): FrameStep | undefined {
+    return this.#escSteps.get(keyOf(0, intermediate, final));
   }
 
   registerExecuteHandler(byte: number, handler: Handler): void {

@@ -6,16 +6,40 @@ import { ScreenState } from './screen-state';
  * defaults them: 0 means 1.
  */
 export class ScreenCursor extends ScreenState {
+  /**
+   * The line CUU `count` takes a cursor on line `y` to: it stops at the scroll region's top margin when it
+   * starts inside the region, at the screen's top otherwise. The cursor model the frame simulation moves
+   * its own cursor with too.
+   */
+  lineUp(y: number, count: number): number {
+    const room = y - this.buffer.top;
+    return Math.max(0, y - (room >= 0 ? Math.min(room, count) : count));
+  }
+
+  /** The line CUD `count` takes a cursor on line `y` to (see {@link ScreenCursor.lineUp}). */
+  lineDown(y: number, count: number): number {
+    const room = this.buffer.bottom - y;
+    return Math.min(this.height - 1, y + (room >= 0 ? Math.min(room, count) : count));
+  }
+
+  /** Column `x` kept on the screen (off the pending-wrap column). */
+  clampColumn(x: number): number {
+    return Math.min(this.maxColumn, Math.max(0, x));
+  }
+
+  /** Line `y` kept on the screen (outside origin mode). */
+  clampLine(y: number): number {
+    return Math.min(this.height - 1, Math.max(0, y));
+  }
+
   cursorUp(count: number): void {
-    const buffer = this.buffer;
-    const room = buffer.y - buffer.top;
-    this.moveCursor(0, -(room >= 0 ? Math.min(room, count) : count));
+    this.restricted();
+    this.setCursor(this.buffer.x, this.lineUp(this.buffer.y, count));
   }
 
   cursorDown(count: number): void {
-    const buffer = this.buffer;
-    const room = buffer.bottom - buffer.y;
-    this.moveCursor(0, room >= 0 ? Math.min(room, count) : count);
+    this.restricted();
+    this.setCursor(this.buffer.x, this.lineDown(this.buffer.y, count));
   }
 
   cursorForward(count: number): void {

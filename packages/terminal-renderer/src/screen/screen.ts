@@ -2,15 +2,41 @@ import type { Row } from './row';
 import { ScreenCursor } from './screen-cursor';
 
 /**
+ * What a redraw frame that is not drawn leaves on the screen (the frame simulation's `FrameEffects`): all
+ * but its cells, which the next frame sets.
+ */
+export interface FrameOutcome {
+  /** Row effects in order: `row`, then 1 + terminator (a line feed on it) or 0 (its wrap cleared). */
+  readonly rowFlags: { readonly values: Float64Array; readonly length: number };
+  /** Every row from this one down was erased (ED 0): -1 for none. */
+  readonly erasedFrom: number;
+  /** The cursor it saved, when `saved`. */
+  readonly saved: boolean;
+  readonly savedX: number;
+  readonly savedY: number;
+  /** The style of its last line feed (0: none). */
+  readonly lineEnd: number;
+  /** The cursor it left, and whether it had moved back since its last write. */
+  readonly x: number;
+  readonly y: number;
+  readonly rewound: boolean;
+  /** The redraws it made. */
+  readonly redraws: number;
+}
+
+/**
  * The terminal screen: every operation the parser's handlers apply, as xterm.js applies it (see the README
  * for where the renderer differs): the cursor's ({@link ScreenCursor}), and here the edits, margins, modes
  * and resets. Counts default as a terminal defaults them: 0 means 1.
  */
 export class Screen extends ScreenCursor {
-  /** EL: 0 erases from the cursor to the end of the line, 1 from its start through the cursor, 2 all of it. */
+  /**
+   * EL: 0 erases from the cursor to the end of the line, 1 from its start through the cursor, 2 all of it.
+   * From the pending wrap at the right margin it acts from the last column, as xterm does (xterm.js erases nothing).
+   */
   eraseInLine(mode: number): void {
     if (mode > 2) return;
-    this.restricted(this.cols ?? this.maxColumn);
+    this.restricted();
     this.drew();
     this.#eraseLine(this.cursorRow(), mode, false);
   }
@@ -171,6 +197,35 @@ export class Screen extends ScreenCursor {
     // Whether the rows dropped were still held or already drawn as text decides nothing: no row continues.
     this.output.endContinuation(this.inputOffset);
     this.rewound = false;
+  }
+
+  /** Leaves the screen as a redraw frame that is not drawn would: its line ends, wraps, cursor and counts, not its cells. */
+  applyFrame(frame: FrameOutcome): void {
+    const buffer = this.buffer;
+    const flags = frame.rowFlags.values;
+    for (let index = 0; index < frame.rowFlags.length; index += 2) {
+      const row = buffer.rowAt(flags[index] as number);
+      const flag = flags[index + 1] as number;
+      if (flag === 0) row.wrapped = false;
+      else row.terminator = (flag - 1) as 1 | 2;
+    }
+    if (frame.erasedFrom !== -1)
+      for (let line = frame.erasedFrom; line < buffer.rows.length; line++)
+        (buffer.rows[line] as Row).wrapped = false;
+    if (frame.saved) {
+      // As saveCursor saves it: a frame is simulated only outside origin mode, with autowrap on.
+      buffer.savedX = frame.savedX;
+      buffer.savedY = buffer.scrolled + frame.savedY;
+      buffer.savedOrigin = false;
+      buffer.savedAutowrap = true;
+      buffer.savedCursor = true;
+    }
+    if (frame.lineEnd !== 0) this.lineEnd = frame.lineEnd as 1 | 2;
+    buffer.x = frame.x;
+    buffer.y = frame.y;
+    buffer.rowAt(frame.y);
+    this.rewound = frame.rewound;
+    this.framesOverwritten += frame.redraws;
   }
 
   #eraseLine(row: Row, mode: number, unwrap: boolean): void {

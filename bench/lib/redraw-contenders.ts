@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { pipeline } from 'node:stream/promises';
+import { TerminalRenderer, type TerminalRendererOptions } from '@pipeguard/terminal-renderer';
+import { countingSink } from './counting-sink';
+import { streamOf } from './inputs';
+
+// @xterm/headless is the renderer's dev dependency (its test oracle), so it resolves from there.
+const { Terminal } = createRequire(new URL('../../packages/terminal-renderer/package.json', import.meta.url))(
+  '@xterm/headless',
+) as typeof import('@xterm/headless');
+
+/** A redraw input: its chunks (64 KiB, as a pipe delivers them) and their total. */
+export interface Redraws {
+  chunks: Buffer[];
+  bytes: number;
+}
+
+/** What a rendering left that a terminal would not: checked as the output passes, none of it kept (see RSS). */
+interface RenderedSummary {
+  checked: boolean;
+  bytes: number;
+  escapes: boolean;
+  bareCrs: boolean;
+}
+
+/** `chunks` `times` over, one after the other, as one stream. */
+export function repeatedStream(chunks: readonly Buffer[], times: number) {
+  return streamOf(Array.from({ length: times }, () => chunks).flat());
+}
+
+/** Renders the input (`times` over) through a renderer stage; the output is checked when `check`. */
+export async function renderChunks(
+  input: Redraws,
+  options: TerminalRendererOptions,
+  times = 1,
+  check = true,
+  Renderer: typeof TerminalRenderer = TerminalRenderer,
+): Promise<RenderedSummary> {
+  const renderer = new Renderer(options);
+  const summary = { checked: check, bytes: 0, escapes: false, bareCrs: false };
+  let crEnded = false;
+  renderer.on('data', (chunk: Buffer) => {
+    if (!check) return;
+    summary.bytes += chunk.length;
+    if (chunk.includes(0x1b)) summary.escapes = true;
+    if (crEnded && chunk[0] !== 0x0a) summary.bareCrs = true;
+    // Native searches: a decode and a regular expression would be most of the time on a scroll region's output.
+    for (let cr = chunk.indexOf(0x0d); cr !== -1 && cr < chunk.length - 1; cr = chunk.indexOf(0x0d, cr + 1))
+      if (chunk[cr + 1] !== 0x0a) summary.bareCrs = true;
+    crEnded = chunk[chunk.length - 1] === 0x0d;
+  });
+  await pipeline(
+    repeatedStream(input.chunks, times),
+    renderer as unknown as NodeJS.ReadWriteStream,
+    countingSink('node:stream'),
+  );
+  if (crEnded) summary.bareCrs = true;
+  return summary;
+}
+
+/** A contender's verify of {@link renderChunks}'s summary. */
+export const verifyRendered = (output: unknown) => {
+  const { checked, escapes, bareCrs } = output as RenderedSummary;
+  if (!checked) return 'not checked';
+  return !escapes && !bareCrs ? 'ok' : 'escape sequences or bare CRs left';
+};
+
+/**
+ * True the first time a contender sees an input (the warm-up, whose output verify checks), then false: the
+ * timed runs do not pay for the check, as xterm pays for none.
+ */
+export function firstRunOf(): (input: Redraws) => boolean {
+  const seen = new WeakSet<Redraws>();
+  return (input) => {
+    if (seen.has(input)) return false;
+    seen.add(input);
+    return true;
+  };
+}
+
+/** xterm as Gemini CLI uses it: a headless terminal of the renderer's size, fed chunk by chunk. */
+export async function xtermChunks(input: Redraws, cols: number, rows: number): Promise<number> {
+  const terminal = new Terminal({ cols, rows, scrollback: 1000, convertEol: true, allowProposedApi: true });
+  for (const chunk of input.chunks) await new Promise<void>((resolve) => terminal.write(chunk, resolve));
+  const length = terminal.buffer.active.length;
+  terminal.dispose();
+  return length;
+}

@@ -1,0 +1,8 @@
+import { describe, it } from 'vitest';
+import { checkBoundedThroughTerminal } from '../test/load/through-terminal';
+
+describe('the terminal under load (soak)', () => {
+  it('should carry 1 GiB through the terminal with bounded memory', async () => {
+    await checkBoundedThroughTerminal(1024 ** 3);
+  }, 600_000);
+});
