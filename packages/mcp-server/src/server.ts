@@ -40,10 +40,16 @@ export async function buildPipeguardServer(
   const context: ServerContext = {
     workingRoots,
     readRoots: workingRoots.withRoot(spill.path),
-    environment: { slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs), spill },
+    environment: {
+      slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs),
+      spill,
+      redact: options.redact,
+    },
     shell: options.shell,
     allow: options.allow,
     maxTimeoutMs: options.maxTimeoutMs,
+    // The environment every command is given, whose secret-named values no tool hands back.
+    redact: options.redact ? { env: process.env } : null,
   };
   const server = new McpServer({ name: 'pipeguard', version });
   register(server, session, createRunCommandTool(context));
