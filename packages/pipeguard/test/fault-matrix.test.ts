@@ -3,7 +3,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writ
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AbortError, type Capture, capture, LiveLines, pipeline, run } from '@pipeguard/pipeline';
+import { AbortError, type Capture, capture, pipeline, run } from '@pipeguard/pipeline';
 import { loadPtyModule } from '@pipeguard/pty';
 import {
   collectBytes,
@@ -180,9 +180,11 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
       return 'live consumer left: resolves, every byte';
     },
     'pipeline()': async () => {
-      const live = new LiveLines();
-      const running = pipeline(Readable.from([Buffer.from(seqText(SEQ_LINES))]), { live, maxBytes: null });
-      for await (const event of live) if (event.type === 'line') break;
+      const running = pipeline(Readable.from([Buffer.from(seqText(SEQ_LINES))]), {
+        live: true,
+        maxBytes: null,
+      });
+      for await (const event of running.lines ?? []) if (event.type === 'line') break;
       expect((await running).text).toBe(seqText(SEQ_LINES));
       return 'live consumer left: resolves, every byte';
     },

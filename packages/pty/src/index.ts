@@ -34,9 +34,7 @@ export {
 export {
   createRunningCommandState,
   RUNNING_COMMAND_TRANSITIONS,
-  type RunningCommandEvent,
   type RunningCommandState,
 } from './running-command/running-command-state';
-export { StateMachine, type Transitions } from './running-command/state-machine';
 export { spawnPtyChild } from './spawn-pty-child';
 export { validateCommand } from './validate-command';

@@ -6,7 +6,7 @@ import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { nodeByteOps } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
-import { decodeLiveLinesAs } from '../live/live-lines';
+import { LiveLines } from '../live/live-lines';
 import { LiveLinesTap } from '../live/live-tap';
 import { SpillTap } from '../spill/spill-tap';
 import { type Capture, composeCapture } from './capture-result';
@@ -21,8 +21,11 @@ import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
 
-/** A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages. */
-export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
+/**
+ * A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages and, with
+ * `live`, its live lines (else `null`).
+ */
+export type PipelineRun = Promise<Capture> & { stages: PipelineStages; lines: LiveLines | null };
 
 /**
  * Composes ByteCounter → (spill) → BinaryGuard → (UTF-16 → UTF-8) → (TerminalRenderer) →
@@ -58,13 +61,17 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // Live lines see what a reader would (guarded, transcoded, rendered on a terminal of their own that
   // holds back no rows), before folding and the budget.
   // A live view decodes as the pipeline does: its fallback, its unit and line caps.
-  const liveTap =
+  const lines =
     settings.live === null
       ? null
-      : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), {
-          render: renderer !== null,
-          cols: settings.cols,
+      : new LiveLines({
+          ...settings.live,
+          fallback: settings.fallback,
+          maxUnitBytes: settings.maxUnitBytes,
+          maxLineBytes: settings.maxLineBytes,
         });
+  const liveTap =
+    lines === null ? null : new LiveLinesTap(lines, { render: renderer !== null, cols: settings.cols });
   // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
     source instanceof ListenerGuard ? null : new ListenerGuard(),
@@ -94,7 +101,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
       throw error;
     }
   })();
-  return Object.assign(run, { stages });
+  return Object.assign(run, { stages, lines });
 
   async function capture(): Promise<Capture> {
     if (source instanceof ListenerGuard) await composeWhenData(source, chain);
