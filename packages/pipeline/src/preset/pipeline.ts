@@ -12,9 +12,10 @@ import { SpillTap } from '../spill/spill-tap';
 import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams, composeWhenData } from './compose-streams';
-import { createDecodeStages, decodeKept } from './decode-kept';
+import { createDecodeCores, decodeKeptBytes } from './decode-kept';
 import { excerptDecoder } from './excerpt-decoder';
 import { ListenerGuard } from './listener-guard';
+import { NODE_CHAIN_TOOLS } from './node-chain-tools';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
@@ -38,7 +39,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const settings = resolvePipelineOptions(options);
   const { label, maxBytes } = settings;
   // Built now so that every stage's options are validated before anything is read.
-  const headStages = createDecodeStages(settings);
+  const headDecode = createDecodeCores(settings, NODE_CHAIN_TOOLS);
   const counter = new ByteCounter();
   const stageSettings = presetStageSettings(settings);
   const guard = stageSettings.guard ? new BinaryGuard(stageSettings.guard) : null;
@@ -108,13 +109,15 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     else await composeStreams([source, ...chain]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages, { label });
+    const maxTextLength = MAX_CAPTURE_BYTES;
+    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, { label, maxTextLength });
     const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
     const tail = kept.truncated
-      ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset), {
-          label,
-          decodedLength: head.text.length,
-        })
+      ? decodeKeptBytes(
+          kept.bytes.subarray(headBytes),
+          createDecodeCores(settings, NODE_CHAIN_TOOLS, tailOffset),
+          { label, maxTextLength, decodedLength: head.text.length },
+        )
       : null;
     return composeCapture({
       settings,
