@@ -1,13 +1,13 @@
 import { AbortError, killProcessGroup, type RunResult, run } from '@pipeguard/pipeline';
+import { StateMachine, type Transitions } from '@pipeguard/shared';
 import type { CallSlots } from './call-slots';
 import { type CommandRequest, toRunOptions } from './run-options';
 import type { SpillDirectory } from './spill-directory';
-import { StateMachine } from './state-machine';
 
 /** Where a call is: waiting for a slot, running, or ended one of three ways. */
 export type CommandCallState = 'waiting' | 'running' | 'finished' | 'cancelled' | 'failed';
 
-const TRANSITIONS: Record<CommandCallState, readonly CommandCallState[]> = {
+const TRANSITIONS: Transitions<CommandCallState> = {
   waiting: ['running', 'cancelled', 'failed'],
   running: ['finished', 'cancelled', 'failed'],
   finished: [],
@@ -64,7 +64,7 @@ export class CommandCall {
     try {
       await slots.acquire(this.#signal);
     } catch (error) {
-      this.#lifecycle.move(this.#signal.aborted ? 'cancelled' : 'failed');
+      this.#lifecycle.to(this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     }
     let directory: string | undefined;
@@ -76,7 +76,7 @@ export class CommandCall {
     };
     try {
       directory = await spill.reserve();
-      this.#lifecycle.move('running');
+      this.#lifecycle.to('running');
       const context = {
         spillDirectory: directory,
         spillMaxBytes: spill.perStreamBytes,
@@ -96,10 +96,10 @@ export class CommandCall {
         }, PROGRESS_INTERVAL_MS);
       }
       result = await running;
-      this.#lifecycle.move('finished');
+      this.#lifecycle.to('finished');
       return result;
     } catch (error) {
-      this.#lifecycle.move(error instanceof AbortError || this.#signal.aborted ? 'cancelled' : 'failed');
+      this.#lifecycle.to(error instanceof AbortError || this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     } finally {
       clearInterval(ticker);

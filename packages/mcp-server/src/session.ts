@@ -1,9 +1,9 @@
-import { StateMachine } from './state-machine';
+import { StateMachine, type Transitions } from '@pipeguard/shared';
 
 /** A server session: serving calls, stopping them, or done. */
 export type SessionState = 'serving' | 'closing' | 'closed';
 
-const TRANSITIONS: Record<SessionState, readonly SessionState[]> = {
+const TRANSITIONS: Transitions<SessionState> = {
   serving: ['closing'],
   closing: ['closed'],
   closed: [],
@@ -53,12 +53,12 @@ export class Session {
   /** Stops every running command and cleans up; resolves when closed (the same promise every time). */
   close(reason: string): Promise<void> {
     if (this.#closed) return this.#closed;
-    this.#lifecycle.move('closing');
+    this.#lifecycle.to('closing');
     this.#controller.abort(new Error(reason));
     const waited = new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS).unref());
     this.#closed = Promise.race([Promise.all(this.#calls), waited]).then(() => {
       this.#cleanUp();
-      this.#lifecycle.move('closed');
+      this.#lifecycle.to('closed');
     });
     return this.#closed;
   }

@@ -1,9 +1,9 @@
 import { AbortError, PtyUnavailableError, RunError } from '@pipeguard/pipeline';
+import { ptyUnavailable } from '@pipeguard/pty';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
 import { MAX_PATH_CHARS } from '../path-confinement';
-import { ptyUnavailable } from '../pty-availability';
 import { profileSwitchShape } from '../run-options';
 import { ToolInputError } from '../tool-input-error';
 import { formatRunResult } from './format-run-result';

@@ -1,5 +1,4 @@
 import { PtyChild } from '@pipeguard/pty';
-import { LiveLines } from '../live/live-lines';
 import type { LiveStreamEvent } from '../live/live-merge';
 import { mergeLiveLines } from '../live/live-merge';
 import { ListenerGuard } from '../preset/listener-guard';
@@ -66,17 +65,14 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
   // Guards as inputs: a throwing listener of a stage fails the run, and pipeline() adds no guard of its own.
   const inputs = [new ListenerGuard(), new ListenerGuard()] as const;
   const allInput = settings.all ? new ListenerGuard() : null;
-  const live =
-    settings.liveLines === null
-      ? null
-      : ([new LiveLines(settings.liveLines), new LiveLines(settings.liveLines)] as const);
+  const live = settings.liveLines ?? false;
   const captures = [
-    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live: live?.[0] ?? null }),
-    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr', live: live?.[1] ?? null }),
+    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live }),
+    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr', live }),
     allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : null,
   ] as const;
   return {
-    attach: (child, extra) => attachChild(child, settings, { inputs, allInput, captures, live, ...extra }),
+    attach: (child, extra) => attachChild(child, settings, { inputs, allInput, captures, ...extra }),
     async destroy() {
       const reason = new Error('The capture was given up before a child was attached');
       for (const input of [...inputs, allInput]) input?.destroy(reason);
@@ -89,13 +85,12 @@ interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch'> {
   inputs: readonly [ListenerGuard, ListenerGuard];
   allInput: ListenerGuard | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
-  live: readonly [LiveLines, LiveLines] | null;
 }
 
 function attachChild(
   child: ChildLike,
   settings: ResolvedCaptureOptions,
-  { inputs, allInput, captures, live, ptyFallback, watch }: Prepared,
+  { inputs, allInput, captures, ptyFallback, watch }: Prepared,
 ): RunningCapture {
   // One stream (a pseudo-terminal's) is interleaved already: it is not fed twice.
   const stderrMerged = child.stderr === null;
@@ -109,6 +104,8 @@ function attachChild(
     new StreamTap(child.stderr, inputs[1], interleaved, onTapEnded),
   ];
   const pty = child instanceof PtyChild;
+  const [stdoutLines, stderrLines] = [captures[0].lines, captures[1].lines];
+  const live = stdoutLines === null || stderrLines === null ? null : ([stdoutLines, stderrLines] as const);
   const pipelineInputs = allInput === null ? inputs : [...inputs, allInput];
   const lifecycle = new RunLifecycle(
     { child, taps, inputs: pipelineInputs, watch, captures, stderrMerged, live, pty, ptyFallback },

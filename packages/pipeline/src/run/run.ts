@@ -1,5 +1,5 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { loadPtyModule, PtyUnavailableError, resolvePtyOption, validateCommand } from '@pipeguard/pty';
+import { ptyUnavailable, resolvePtyOption, validateCommand } from '@pipeguard/pty';
 import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import { finished } from 'readable-stream';
 import { AbortError } from '../capture/abort-error';
@@ -22,17 +22,6 @@ function rejected(error: Error): RunningCapture {
   return Object.assign(promise, { stages: null, pid: undefined, lines: null });
 }
 
-/** Whether the pseudo-terminal package loads: `null` when it does, else why not. */
-function ptyProblem(): PtyUnavailableError | null {
-  try {
-    loadPtyModule();
-    return null;
-  } catch (error) {
-    if (error instanceof PtyUnavailableError) return error;
-    throw error;
-  }
-}
-
 /**
  * Spawns a command without a shell, in its own process group, and captures stdout and stderr
  * safely: each bounded, binary withheld, legacy text recovered; the group is killed on timeout,
@@ -49,7 +38,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   validateSpawnOptions(options ?? {});
   const { cwd, env, shell = false, input, pty: ptyOption, ...ownCaptureOptions } = options ?? {};
   const pty = resolvePtyOption(ptyOption);
-  const unavailable = pty === null ? null : ptyProblem();
+  const unavailable = pty === null ? null : ptyUnavailable();
   const usePty = pty !== null && unavailable === null;
   // A terminal's output is drawn for a terminal: rendered unless the caller asks for the bytes, on a screen
   // of the terminal's size (cursor addressing counts from its top row, long lines wrap at its width).
