@@ -5,6 +5,7 @@ import type { Capture } from '../preset/capture-result';
 import type { PipelineRun } from '../preset/pipeline';
 import { AbortError } from './abort-error';
 import type { ChildLike } from './child-like';
+import type { DescendantContainment } from './descendants/descendant-containment';
 import { ProcessTerminator, type TerminatorSettings } from './process-terminator';
 import { composeRunResult, type RunCaptures, type RunResult } from './run-result';
 import type { StreamTap } from './stream-tap';
@@ -44,6 +45,8 @@ export interface RunParts {
   pty: boolean;
   /** Why pipes were used though a terminal was asked for (`pty: 'auto'`), else `null`. */
   ptyFallback: string | null;
+  /** What holds the command's descendants (`run()`), ended with it; `null` for `capture()`. */
+  descendants: DescendantContainment | null;
 }
 
 /** How a lifecycle times and ends a run. */
@@ -78,7 +81,7 @@ export class RunLifecycle {
   constructor(parts: RunParts, settings: LifecycleSettings) {
     this.#parts = parts;
     this.#settings = settings;
-    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill);
+    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill, parts.descendants);
     this.#result = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
@@ -132,9 +135,9 @@ export class RunLifecycle {
     if (this.#state !== 'exited') return;
     this.#pipesHeld = !this.#parts.taps.every((tap) => tap.closed);
     this.#detach();
-    // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
-    // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
-    if (this.#pipesHeld) this.#terminator.kill();
+    // The child is gone but its group still holds a pipe: end the group; a setsid escapee outlives
+    // this (a leftover, ended with `killLeftovers`) and gets EPIPE on its next write.
+    if (this.#pipesHeld) this.#terminator.kill('group');
   };
 
   readonly #onTimeout = (): void => {
@@ -190,7 +193,8 @@ export class RunLifecycle {
     this.#cleanUp();
     // After a timeout or cancellation nothing of the group may outlive the result.
     if (this.#timedOut || this.#cancelled) this.#terminator.kill();
-    const { live } = this.#parts;
+    const { live, descendants } = this.#parts;
+    const ended = this.#timedOut || this.#cancelled;
     const result = composeRunResult(this.#captures as RunCaptures, {
       pid: this.#parts.child.pid,
       exit: this.#exit,
@@ -199,6 +203,8 @@ export class RunLifecycle {
       cancelled: this.#cancelled,
       durationMs: monotonicMs() - this.#started,
       pipesHeldAfterExit: this.#pipesHeld,
+      containment: descendants?.mechanism ?? null,
+      leftovers: ended ? [] : (descendants?.settle() ?? []),
       liveLines: live === null ? null : { stdout: live[0].stats, stderr: live[1].stats },
       pty: this.#parts.pty,
       ptyFallback: this.#parts.ptyFallback,
