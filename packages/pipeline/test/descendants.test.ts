@@ -18,8 +18,8 @@ const ESCAPES = {
 } as const;
 
 /** The script: start the escapee, wait for its pid file, then `then`. */
-function script(escape: keyof typeof ESCAPES, pidFile: string, then: string): string {
-  return `${ESCAPES[escape](pidFile)}\nwhile [ ! -s ${pidFile} ]; do sleep 0.02; done\n${then}`;
+function script(way: keyof typeof ESCAPES, pidFile: string, then: string): string {
+  return `${ESCAPES[way](pidFile)}\nwhile [ ! -s ${pidFile} ]; do sleep 0.02; done\n${then}`;
 }
 
 async function pidFrom(file: string): Promise<number> {
@@ -29,10 +29,10 @@ async function pidFrom(file: string): Promise<number> {
   return Number(readFileSync(file, 'utf8'));
 }
 
-describe.each(Object.keys(ESCAPES) as (keyof typeof ESCAPES)[])('a %s descendant', (escape) => {
+describe.each(Object.keys(ESCAPES) as (keyof typeof ESCAPES)[])('a %s descendant', (way) => {
   it('should be ended by the timeout', async () => {
     const pidFile = join(await makeTempDir('pipeguard-descendants-'), 'pid');
-    const result = await run('sh', ['-c', script(escape, pidFile, 'sleep 300')], { timeout: 5000 });
+    const result = await run('sh', ['-c', script(way, pidFile, 'sleep 300')], { timeout: 5000 });
     expect(result.timedOut).toBe(true);
     const pid = await pidFrom(pidFile);
     expect(await eventually(() => !isAlive(pid), 10_000)).toBe(true);
@@ -42,7 +42,7 @@ describe.each(Object.keys(ESCAPES) as (keyof typeof ESCAPES)[])('a %s descendant
   it('should be ended by a cancellation', async () => {
     const pidFile = join(await makeTempDir('pipeguard-descendants-'), 'pid');
     const controller = new AbortController();
-    const running = run('sh', ['-c', script(escape, pidFile, 'sleep 300')], { signal: controller.signal });
+    const running = run('sh', ['-c', script(way, pidFile, 'sleep 300')], { signal: controller.signal });
     const pid = await pidFrom(pidFile);
     expect(isAlive(pid)).toBe(true);
     controller.abort();
@@ -52,7 +52,7 @@ describe.each(Object.keys(ESCAPES) as (keyof typeof ESCAPES)[])('a %s descendant
 
   it('should be reported and ended at a normal end with killLeftovers', async () => {
     const pidFile = join(await makeTempDir('pipeguard-descendants-'), 'pid');
-    const result = await run('sh', ['-c', script(escape, pidFile, 'exit 0')], { killLeftovers: true });
+    const result = await run('sh', ['-c', script(way, pidFile, 'exit 0')], { killLeftovers: true });
     const pid = await pidFrom(pidFile);
     expect(result.exitCode).toBe(0);
     expect(result.leftovers).toContainEqual({ pid, command: 'sleep 300' });
@@ -61,7 +61,7 @@ describe.each(Object.keys(ESCAPES) as (keyof typeof ESCAPES)[])('a %s descendant
 
   it('should be reported and left running at a normal end without killLeftovers, until endLeftovers()', async () => {
     const pidFile = join(await makeTempDir('pipeguard-descendants-'), 'pid');
-    const running = run('sh', ['-c', script(escape, pidFile, 'exit 0')]);
+    const running = run('sh', ['-c', script(way, pidFile, 'exit 0')]);
     const result = await running;
     const pid = await pidFrom(pidFile);
     try {
