@@ -25,10 +25,12 @@ export interface CommandProgress {
 /** How often a running command reports progress: twice a second, so a client hears at least once a second. */
 const PROGRESS_INTERVAL_MS = 500;
 
-/** What a call needs from the server: the slots it waits for and the directory it spills to. */
+/** What a call needs from the server: the slots it waits for, the directory it spills to, who ends its leftovers. */
 export interface CallEnvironment {
   slots: CallSlots;
   spill: SpillDirectory;
+  /** Given what ends a finished command's leftovers: they run on until the MCP session ends. */
+  adoptLeftovers: (end: () => void) => void;
 }
 
 /**
@@ -96,6 +98,7 @@ export class CommandCall {
         }, PROGRESS_INTERVAL_MS);
       }
       result = await running;
+      if (result.leftovers.length > 0) this.#environment.adoptLeftovers(running.endLeftovers);
       this.#lifecycle.to('finished');
       return result;
     } catch (error) {

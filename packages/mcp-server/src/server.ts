@@ -40,7 +40,11 @@ export async function buildPipeguardServer(
   const context: ServerContext = {
     workingRoots,
     readRoots: workingRoots.withRoot(spill.path),
-    environment: { slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs), spill },
+    environment: {
+      slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs),
+      spill,
+      adoptLeftovers: (end) => session.adoptLeftovers(end),
+    },
     shell: options.shell,
     allow: options.allow,
     maxTimeoutMs: options.maxTimeoutMs,

@@ -94,6 +94,15 @@ const outputSchema = z.object({
   duration_ms: z.number(),
   timeout_ms: z.number(),
   pipes_held_after_exit: z.boolean(),
+  containment: z
+    .enum(['cgroup', 'environ', 'process-group'])
+    .nullable()
+    .describe(
+      "How the command's descendants were held: a cgroup, an environment marker, or only the process group.",
+    ),
+  leftovers: z
+    .array(z.object({ pid: z.number(), command: z.string() }))
+    .describe('Processes the command started that still run after it ended; they end with the MCP session.'),
   stderr_merged: z.boolean().describe('With pty: stdout holds both streams in order and stderr is empty.'),
   stdout: streamSchema,
   stderr: streamSchema,

@@ -19,7 +19,11 @@ import { StreamTap } from './stream-tap';
  * @throws TypeError or RangeError for an invalid or unknown option, before anything is read.
  */
 export function capture(child: ChildLike, options?: CaptureOptions): RunningCapture {
-  return prepareCapture(resolveCaptureOptions(options)).attach(child, { ptyFallback: null, watch: null });
+  return prepareCapture(resolveCaptureOptions(options)).attach(child, {
+    ptyFallback: null,
+    watch: null,
+    descendants: null,
+  });
 }
 
 /** The stages capturing each stream, for live progress (`stages.stdout.counter.bytes`…). */
@@ -41,6 +45,8 @@ export type RunningCapture<R extends RunResult = RunResult> = Promise<R> & {
   stages: CaptureStages | null;
   pid: number | undefined;
   lines: AsyncIterable<LiveStreamEvent> | null;
+  /** Ends the run's `leftovers` (and whatever they started since); nothing for `capture()`. */
+  endLeftovers: () => void;
 };
 
 /**
@@ -52,7 +58,7 @@ export type CapturedRun = RunResult;
 /** The pipelines of one capture, built and waiting for a child; {@link PreparedCapture.destroy} if none comes. */
 export interface PreparedCapture {
   /** Attaches the child: from now on a failure ends it before the promise rejects. */
-  attach(child: ChildLike, extra: Pick<RunParts, 'ptyFallback' | 'watch'>): RunningCapture;
+  attach(child: ChildLike, extra: Pick<RunParts, 'ptyFallback' | 'watch' | 'descendants'>): RunningCapture;
   /** Destroys the pipelines (their spill files closed and removed) when no child will be attached. */
   destroy(): Promise<void>;
 }
@@ -81,7 +87,7 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
   };
 }
 
-interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch'> {
+interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch' | 'descendants'> {
   inputs: readonly [ListenerGuard, ListenerGuard];
   allInput: ListenerGuard | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
@@ -90,7 +96,7 @@ interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch'> {
 function attachChild(
   child: ChildLike,
   settings: ResolvedCaptureOptions,
-  { inputs, allInput, captures, ptyFallback, watch }: Prepared,
+  { inputs, allInput, captures, ptyFallback, watch, descendants }: Prepared,
 ): RunningCapture {
   // One stream (a pseudo-terminal's) is interleaved already: it is not fed twice.
   const stderrMerged = child.stderr === null;
@@ -108,7 +114,18 @@ function attachChild(
   const live = stdoutLines === null || stderrLines === null ? null : ([stdoutLines, stderrLines] as const);
   const pipelineInputs = allInput === null ? inputs : [...inputs, allInput];
   const lifecycle = new RunLifecycle(
-    { child, taps, inputs: pipelineInputs, watch, captures, stderrMerged, live, pty, ptyFallback },
+    {
+      child,
+      taps,
+      inputs: pipelineInputs,
+      watch,
+      captures,
+      stderrMerged,
+      live,
+      pty,
+      ptyFallback,
+      descendants,
+    },
     settings,
   );
   lifecycle.start();
@@ -124,5 +141,6 @@ function attachChild(
           ['stdout', live[0]],
           ['stderr', live[1]],
         ]);
-  return Object.assign(lifecycle.result, { stages, pid: child.pid, lines });
+  const endLeftovers = () => descendants?.killAll();
+  return Object.assign(lifecycle.result, { stages, pid: child.pid, lines, endLeftovers });
 }

@@ -5,6 +5,7 @@ import type { Capture } from '../preset/capture-result';
 import type { PipelineRun } from '../preset/pipeline';
 import { AbortError } from './abort-error';
 import type { ChildLike } from './child-like';
+import type { DescendantContainment } from './descendants/descendant-containment';
 import { ProcessTerminator, type TerminatorSettings } from './process-terminator';
 import { composeRunResult, type RunCaptures, type RunResult } from './run-result';
 import type { StreamTap } from './stream-tap';
@@ -66,6 +67,8 @@ export interface RunParts {
   pty: boolean;
   /** Why pipes were used though a terminal was asked for (`pty: 'auto'`), else `null`. */
   ptyFallback: string | null;
+  /** What holds the command's descendants (`run()`), ended with it; `null` for `capture()`. */
+  descendants: DescendantContainment | null;
 }
 
 /** How a lifecycle times and ends a run. */
@@ -97,7 +100,7 @@ export class RunLifecycle {
   constructor(parts: RunParts, settings: LifecycleSettings) {
     this.#parts = parts;
     this.#settings = settings;
-    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill);
+    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill, parts.descendants);
     this.#result = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
@@ -155,10 +158,10 @@ export class RunLifecycle {
     const held = !this.#parts.taps.every((tap) => tap.closed);
     this.#detach();
     if (!held) return;
-    // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
-    // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
+    // The child is gone but its group still holds a pipe: end the group; a setsid escapee outlives
+    // this (a leftover, ended with `killLeftovers`) and gets EPIPE on its next write.
     this.#lifecycle.to('held');
-    this.#terminator.kill();
+    this.#terminator.kill('group');
   };
 
   readonly #onTimeout = (): void => {
@@ -222,7 +225,8 @@ export class RunLifecycle {
     this.#cleanUp();
     // After a timeout or cancellation nothing of the group may outlive the result.
     if (timedOut || cancelled) this.#terminator.kill();
-    const { live } = this.#parts;
+    const { live, descendants } = this.#parts;
+    const ended = timedOut || cancelled;
     const result = composeRunResult(this.#captures as RunCaptures, {
       pid: this.#parts.child.pid,
       exit: this.#exit,
@@ -231,6 +235,8 @@ export class RunLifecycle {
       cancelled,
       durationMs: monotonicMs() - this.#started,
       pipesHeldAfterExit: lifecycle.visited('held'),
+      containment: descendants?.mechanism ?? null,
+      leftovers: ended ? [] : (descendants?.settle() ?? []),
       liveLines: live === null ? null : { stdout: live[0].stats, stderr: live[1].stats },
       pty: this.#parts.pty,
       ptyFallback: this.#parts.ptyFallback,
