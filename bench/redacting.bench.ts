@@ -12,6 +12,7 @@ import {
   formatSecret,
   jwtSecret,
   keyBlock,
+  nearMisses,
   type Secret,
   structuredSecret,
 } from '../packages/secret-redactor/test/secret-samples';
@@ -88,38 +89,6 @@ function plantedSecrets(count: number): { text: string; secrets: { secret: Secre
     length += text.length + 1;
   }
   return { text: parts.join(''), secrets };
-}
-
-/** 2 MB on one line of near-misses: prefixes with no body, base64-like runs, names with no value. */
-function nearMisses(bytes: number): Buffer {
-  const pieces = [
-    'ghp_',
-    'glpat-',
-    'AKIA',
-    'xoxb-',
-    'sk-',
-    'eyJ',
-    'eyJabc.eyJ',
-    'TOKEN=',
-    'password: ',
-    '"api_key": "',
-  ];
-  pieces.push(
-    '-----BEGIN ',
-    'https://u:',
-    'Authorization: Bearer ',
-    'Zm9vYmFyYmF6'.repeat(8),
-    '==',
-    '_-_-',
-    '~Q~',
-  );
-  const out: string[] = [];
-  for (let length = 0, index = 0; length < bytes; index++) {
-    const piece = pieces[index % pieces.length] as string;
-    out.push(piece);
-    length += piece.length;
-  }
-  return Buffer.from(out.join('').slice(0, bytes));
 }
 
 async function redactChunks(chunks: readonly Buffer[]) {
