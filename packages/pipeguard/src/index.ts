@@ -144,6 +144,12 @@ export {
   type RepeatFolderOptions,
   type RepeatFolderStats,
 } from '@pipeguard/repeat-folder';
+export {
+  type RedactOptions,
+  type RedactPattern,
+  SecretRedactor,
+  type SecretRedactorStats,
+} from '@pipeguard/secret-redactor';
 export { formatBytes, parseBytes, SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from '@pipeguard/shared';
 export {
   TerminalRenderer,

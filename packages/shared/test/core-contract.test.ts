@@ -4,6 +4,7 @@ import { ByteCounterCore } from '@pipeguard/byte-counter/core';
 import { FallbackDecoderCore } from '@pipeguard/fallback-decoder/core';
 import { LineClipperCore, LineSplitterCore } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
+import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { describe, expect, it } from 'vitest';
 import { portableByteOps, portableTextOps } from '../src/core';
 
@@ -23,6 +24,11 @@ const cores: [
   ['BinaryGuardCore', () => new BinaryGuardCore({ byteOps }), new Uint8Array(1)],
   ['RepeatFolderCore', () => new RepeatFolderCore({ byteOps }), new Uint8Array(1)],
   ['BoundedSinkCore', () => new BoundedSinkCore({ byteOps }), new Uint8Array(1)],
+  [
+    'SecretRedactorCore',
+    () => new SecretRedactorCore({ byteOps, latin1: (bytes) => portableLatin1(bytes, byteOps.isAscii) }),
+    new Uint8Array(1),
+  ],
 ];
 
 describe('the stage cores', () => {

@@ -39,6 +39,12 @@ export {
   RepeatFolderStream,
   type RepeatFolderStreamOptions,
 } from './repeat-folder-stream';
+export {
+  type RedactOptions,
+  type RedactPattern,
+  type SecretRedactorStats,
+  SecretRedactorStream,
+} from './secret-redactor-stream';
 export type { ChunkCore, StageStreamInit } from './stage-stream';
 export { OVERLAP_FROM_BYTES, StageStream } from './stage-stream';
 export {

@@ -1,0 +1,224 @@
+import {
+  BASE64,
+  type ByteClass,
+  IN_BACKTICKS,
+  IN_DOUBLE_QUOTES,
+  IN_SINGLE_QUOTES,
+  KEY,
+  runLength,
+  TO_LINE_END,
+  UNQUOTED_VALUE,
+} from './byte-classes';
+import {
+  type Candidate,
+  PRIORITY_ASSIGNMENT,
+  PRIORITY_STRUCTURE,
+  pushCandidate,
+  type ScanView,
+} from './candidate';
+import { isCodeValue, isPlaceholderValue } from './placeholders';
+import { READ_AHEAD_BYTES, READ_BEHIND_BYTES } from './scan-limits';
+import { isSecretName, normalizeName, SECRET_NAME_TAILS } from './secret-names';
+
+const MAX_NAME_BYTES = 64;
+const MAX_SPACES = 4;
+const MIN_VALUE_BYTES = 6;
+const SPACE = 0x20;
+const TAB = 0x09;
+const EQUALS = 0x3d;
+const COOKIE_VALUE = TO_LINE_END.slice();
+COOKIE_VALUE[0x3b] = 0;
+COOKIE_VALUE[0x22] = 0;
+const REQUEST_COOKIE = TO_LINE_END.slice();
+REQUEST_COOKIE[0x22] = 0;
+
+/** A value after `=` or `:`: `[start, end)`, what it runs through, whether it was quoted. */
+interface Value {
+  start: number;
+  end: number;
+  extend: ByteClass;
+  quoted: boolean;
+}
+
+function isSpace(byte: number | undefined): boolean {
+  return byte === SPACE || byte === TAB;
+}
+
+function readValue(bytes: Uint8Array, from: number, limit: number): Value | null {
+  let at = from;
+  while (at < limit && at - from < MAX_SPACES && isSpace(bytes[at])) at++;
+  const quote = bytes[at];
+  const inQuotes =
+    quote === 0x22
+      ? IN_DOUBLE_QUOTES
+      : quote === 0x27
+        ? IN_SINGLE_QUOTES
+        : quote === 0x60
+          ? IN_BACKTICKS
+          : null;
+  if (inQuotes === null) {
+    const length = runLength(bytes, UNQUOTED_VALUE, at, limit);
+    return { start: at, end: at + length, extend: UNQUOTED_VALUE, quoted: false };
+  }
+  const length = runLength(bytes, inQuotes, at + 1, limit);
+  return { start: at + 1, end: at + 1 + length, extend: inQuotes, quoted: true };
+}
+
+/**
+ * A secret after a name at the `=` or `:` at `anchor`: `KEY=value`, `export KEY=value`, `KEY: value`,
+ * `"key": "value"`, `--db-password=value`, and the headers `Authorization`, `Cookie` and `Set-Cookie`.
+ */
+export function detectAssignment(view: ScanView, anchor: number, out: Candidate[]): void {
+  const { bytes } = view;
+  // Three-letter tail first: nearly every `=` and `:` ends here, before any name is read.
+  let nameEnd = anchor;
+  while (nameEnd > 0 && anchor - nameEnd < MAX_SPACES && isSpace(bytes[nameEnd - 1])) nameEnd--;
+  const spaced = nameEnd < anchor;
+  const quote = bytes[nameEnd - 1];
+  if (quote === 0x22 || quote === 0x27) nameEnd--;
+  else if (quote === 0x3f) nameEnd--;
+  if (nameEnd < 3) return;
+  const tail =
+    ((bytes[nameEnd - 3]! | 0x20) << 16) | ((bytes[nameEnd - 2]! | 0x20) << 8) | (bytes[nameEnd - 1]! | 0x20);
+  if (!SECRET_NAME_TAILS.has(tail)) return;
+  if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return;
+  let nameStart = nameEnd;
+  while (nameStart > 0 && KEY[bytes[nameStart - 1] as number] === 1) {
+    nameStart--;
+    if (nameEnd - nameStart > MAX_NAME_BYTES) return;
+  }
+  if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
+  const name = view.text.slice(nameStart, nameEnd);
+  const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
+  const normalized = normalizeName(name);
+  const header =
+    normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
+  // A header's name is followed by a space or a quote (`Cookie: a=b`, `"Cookie": "…"`), not code's `Cookie:x`.
+  if (header && !isSpace(bytes[anchor + 1]) && bytes[anchor + 1] !== 0x22 && bytes[anchor + 1] !== 0x27)
+    return;
+  if (normalized === 'authorization' || normalized === 'proxyauthorization') {
+    detectAuthorization(view, anchor + 1, limit, out);
+    return;
+  }
+  if (normalized === 'cookie' || normalized === 'setcookie') {
+    detectCookie(view, anchor + 1, limit, normalized === 'cookie', out);
+    return;
+  }
+  if (!isSecretName(name)) return;
+  const value = readValue(bytes, anchor + 1, limit);
+  if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
+  // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.
+  if (
+    value.quoted &&
+    (CLOSING_START.has(bytes[value.start] as number) ||
+      insideQuotes(
+        bytes,
+        quote === 0x22 || quote === 0x27 ? nameStart - 1 : nameStart,
+        bytes[value.start - 1] as number,
+      ))
+  )
+    return;
+  const text = view.text.slice(value.start, value.end);
+  if (isPlaceholderValue(text)) return;
+  if (
+    !value.quoted &&
+    (isCodeValue(text, spaced && bytes[anchor] === EQUALS) ||
+      (endsCodeValue(bytes, value.end) && !CONNECTION_STRING_KEYS.has(normalized)) ||
+      isWord(text))
+  )
+    return;
+  pushCandidate(
+    out,
+    value.start,
+    value.end,
+    assignmentKind(normalized, bytes, value),
+    PRIORITY_ASSIGNMENT,
+    value.extend,
+  );
+}
+
+/** Whether an odd number of `quote` bytes come before `at` on its line (within the detector's reach). */
+function insideQuotes(bytes: Uint8Array, at: number, quote: number): boolean {
+  let count = 0;
+  for (let index = at - 1; index >= 0 && at - index <= READ_BEHIND_BYTES && bytes[index] !== 0x0a; index--)
+    if (bytes[index] === quote) count++;
+  return count % 2 === 1;
+}
+
+/** Keys of `Name=value;Name=value` connection strings, whose values a `;` ends (Azure's). */
+const CONNECTION_STRING_KEYS = new Set(['accountkey', 'sharedaccesskey']);
+
+/** An Authorization scheme alone (`Authorization: Bearer` in prose) has no credential. */
+const AUTH_SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate']);
+
+/** What a string that a quote just closed goes on with, never a secret's first byte. */
+const CLOSING_START = new Set([0x20, 0x09, 0x29, 0x2c, 0x3b, 0x5d, 0x7d, 0x2b]);
+const CODE_AFTER = new Set([0x28, 0x29, 0x2c, 0x3b, 0x5d, 0x7d]);
+const CODE_OPERATORS = ['||', '&&', '??', '?'];
+
+/** Whether what follows an unquoted value makes it code: `(`, `,`, `)`, `;`, `]`, `}`, ` || `, ` ? `. */
+function endsCodeValue(bytes: Uint8Array, end: number): boolean {
+  const next = bytes[end] as number;
+  if (CODE_AFTER.has(next)) return true;
+  if (next !== SPACE) return false;
+  return CODE_OPERATORS.some(
+    (operator) =>
+      bytes[end + 1] === operator.charCodeAt(0) &&
+      (operator.length === 1 || bytes[end + 2] === operator.charCodeAt(1)),
+  );
+}
+
+/** A word of one case (`another`, `REQUIRED`, `read-only`): prose or a setting, not a generated secret. */
+function isWord(text: string): boolean {
+  return /^[a-z]+(?:[-_][a-z]+)*$/.test(text) || /^[A-Z]+(?:[-_][A-Z]+)*$/.test(text);
+}
+
+function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): string {
+  if (normalized.endsWith('secretaccesskey')) return 'aws-secret-key';
+  const base64 = runLength(bytes, BASE64, value.start, value.end) === value.end - value.start;
+  if ((normalized === 'accountkey' || normalized === 'sharedaccesskey') && base64) return 'azure-storage-key';
+  return 'secret-assignment';
+}
+
+/** `Authorization: Bearer <token>`, `Basic <base64>`, or any scheme: the credential after the scheme. */
+function detectAuthorization(view: ScanView, from: number, limit: number, out: Candidate[]): void {
+  const { bytes, text: all } = view;
+  const value = readValue(bytes, from, limit);
+  if (value === null || value.end === value.start) return;
+  let credential = value.start;
+  let end = value.end;
+  let extend = value.extend;
+  const scheme = all.slice(value.start, value.end).toLowerCase();
+  let kind = 'authorization';
+  if (!value.quoted && isSpace(bytes[value.end])) {
+    const next = readValue(bytes, value.end, limit);
+    if (next === null || next.end === next.start) return;
+    credential = next.start;
+    end = next.end;
+    extend = next.extend;
+    kind = scheme === 'bearer' ? 'bearer-token' : scheme === 'basic' ? 'basic-auth' : kind;
+  } else if (value.quoted) {
+    const space = bytes.subarray(value.start, value.end).indexOf(SPACE);
+    if (space !== -1) {
+      const word = scheme.slice(0, space);
+      credential = value.start + space + 1;
+      kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
+    }
+  }
+  if (end - credential < MIN_VALUE_BYTES || CLOSING_START.has(bytes[credential] as number)) return;
+  const text = all.slice(credential, end);
+  if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
+  pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);
+}
+
+/** `Cookie: a=b; c=d` (the whole value) and `Set-Cookie: id=…; Path=/` (the cookie before the first `;`). */
+function detectCookie(view: ScanView, from: number, limit: number, request: boolean, out: Candidate[]): void {
+  const { bytes } = view;
+  let start = from;
+  while (start < limit && start - from < MAX_SPACES && isSpace(bytes[start])) start++;
+  if (bytes[start] === 0x22) start++;
+  const extend = request ? REQUEST_COOKIE : COOKIE_VALUE;
+  const end = start + runLength(bytes, extend, start, limit);
+  if (end - start < MIN_VALUE_BYTES || isPlaceholderValue(view.text.slice(start, end))) return;
+  pushCandidate(out, start, end, 'cookie', PRIORITY_STRUCTURE, extend);
+}

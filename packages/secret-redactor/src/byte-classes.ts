@@ -1,0 +1,76 @@
+/** A byte class: `table[byte] === 1` when the byte belongs to it. */
+export type ByteClass = Uint8Array;
+
+/** The class of the bytes listed, `a-z` meaning a range. */
+export function classOf(ranges: string): ByteClass {
+  const table = new Uint8Array(256);
+  for (let index = 0; index < ranges.length; index++) {
+    const from = ranges.charCodeAt(index);
+    if (ranges[index + 1] === '-' && index + 2 < ranges.length) {
+      const to = ranges.charCodeAt(index + 2);
+      for (let byte = from; byte <= to; byte++) table[byte] = 1;
+      index += 2;
+    } else table[from] = 1;
+  }
+  return table;
+}
+
+function without(base: ByteClass, bytes: string): ByteClass {
+  const table = base.slice();
+  for (const char of bytes) table[char.charCodeAt(0)] = 0;
+  return table;
+}
+
+export const ALNUM = classOf('A-Za-z0-9');
+/** What `\w` means: a token prefix must not follow one of these (`my_ghp_…` is not a GitHub token). */
+export const WORD = classOf('A-Za-z0-9_');
+export const HEX = classOf('0-9a-fA-F');
+export const UPPER_ALNUM = classOf('A-Z0-9');
+export const BASE64URL = classOf('A-Za-z0-9_-');
+export const BASE64 = classOf('A-Za-z0-9+/=');
+export const DIGIT = classOf('0-9');
+/** A JWT's three segments and their dots. */
+export const JWT = classOf('A-Za-z0-9_.-');
+/** Characters of a key in `KEY=value` forms: `--db-password`, `aws.secret_key`, `_authToken`. */
+export const KEY = classOf('A-Za-z0-9_.-');
+/** Any byte a token of any kind may hold: what an over-long token is extended through. */
+export const TOKEN = classOf('A-Za-z0-9_.+/=~-');
+/** An unquoted value: up to whitespace, a quote or a delimiter of the text around it. */
+export const UNQUOTED_VALUE = without(classOf('!-~\x80-\xff'), '"\'`,;&<>()[]{}\\');
+/** The rest of a header line (a cookie, a credential): everything up to a line end. */
+export const TO_LINE_END = without(classOf('\x00-\xff'), '\r\n');
+export const IN_DOUBLE_QUOTES = without(TO_LINE_END, '"');
+export const IN_SINGLE_QUOTES = without(TO_LINE_END, "'");
+export const IN_BACKTICKS = without(TO_LINE_END, '`');
+/** The password of `scheme://user:password@host`. */
+export const URL_PASSWORD = without(classOf('!-~\x80-\xff'), '@/"\'`<>\\');
+export const URL_USER = without(URL_PASSWORD, ':');
+
+/** The number of bytes of `cls` from `from`, stopping at `limit`. */
+export function runLength(bytes: Uint8Array, cls: ByteClass, from: number, limit: number): number {
+  let at = from;
+  while (at < limit && cls[bytes[at] as number] === 1) at++;
+  return at - from;
+}
+
+/** Whether the bytes at `at` spell `ascii`. */
+export function bytesAt(bytes: Uint8Array, at: number, ascii: string): boolean {
+  if (at < 0 || at + ascii.length > bytes.length) return false;
+  for (let index = 0; index < ascii.length; index++)
+    if (bytes[at + index] !== ascii.charCodeAt(index)) return false;
+  return true;
+}
+
+const ESC = 0x1b;
+const CSI_PARAMETERS = classOf('0-9;:');
+
+/**
+ * Whether a token may start at `start`: the byte before it is not of `cls`, or it ends an escape
+ * sequence (`ESC [ 1;31 m` before a coloured token, which the `m` would otherwise hide).
+ */
+export function startsToken(bytes: Uint8Array, start: number, cls: ByteClass): boolean {
+  if (start <= 0 || cls[bytes[start - 1] as number] !== 1) return true;
+  let at = start - 2;
+  while (at > 0 && start - at < 24 && CSI_PARAMETERS[bytes[at] as number] === 1) at--;
+  return bytes[at] === 0x5b && bytes[at - 1] === ESC;
+}

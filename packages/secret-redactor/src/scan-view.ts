@@ -1,0 +1,82 @@
+import type { ByteOps } from '@pipeguard/shared/core';
+import type { ByteClass } from './byte-classes';
+import type { Candidate, ScanView } from './candidate';
+import { findCandidates } from './find-candidates';
+import { KeyBlockEnd } from './key-block';
+import type { RedactRules } from './options';
+import { START_AHEAD_BYTES, START_BEHIND_BYTES } from './scan-limits';
+
+/** A secret that goes on past the scanned bytes: a token through its bytes, or a key block to its end. */
+export type Continuation = { readonly run: ByteClass } | { readonly block: KeyBlockEnd };
+
+/** Where a scan's output goes, in view offsets. */
+export interface ScanSink {
+  /** The view's bytes `[start, end)` pass. */
+  pass(start: number, end: number): void;
+  /** A secret at `[start, end)` (its end may grow while it continues) is replaced by its marker. */
+  redact(kind: string, start: number, end: number): void;
+}
+
+/** How a scan may end: whether a token can go on after the view, or a key block can. */
+export interface ScanEdge {
+  /** The view ends a line (or the input): a token cannot go on past it. */
+  readonly lineEnds: boolean;
+  /** The view ends the input: a key block cannot go on past it. */
+  readonly inputEnds: boolean;
+}
+
+const ALLOW_PREFIX_BYTES = 140;
+
+function byStart(a: Candidate, b: Candidate): number {
+  return a.start - b.start || a.priority - b.priority || b.end - a.end;
+}
+
+function isAllowed(view: ScanView, candidate: Candidate, end: number, rules: RedactRules): boolean {
+  if (rules.allowed.size === 0 && rules.allowedRegExps.length === 0) return false;
+  const text = view.text.slice(candidate.start, Math.min(end, candidate.start + ALLOW_PREFIX_BYTES));
+  return rules.allowed.has(text) || rules.allowedRegExps.some((regExp) => regExp.test(text));
+}
+
+/**
+ * Redacts the secrets that start in `[from, commitEnd)` of the view, leftmost first, and passes the bytes
+ * between. Returns where its output stopped (at least `commitEnd`, further when a secret reaches past it)
+ * and, when a secret goes on past the view, what it continues as.
+ */
+export function scanView(
+  view: ScanView,
+  from: number,
+  commitEnd: number,
+  edge: ScanEdge,
+  rules: RedactRules,
+  ops: ByteOps,
+  sink: ScanSink,
+): { stop: number; continuation: Continuation | null } {
+  const { bytes } = view;
+  const candidates: Candidate[] = [];
+  const anchorsTo = Math.min(bytes.length, commitEnd + START_BEHIND_BYTES);
+  findCandidates(view, Math.max(0, from - START_AHEAD_BYTES), anchorsTo, rules, candidates);
+  if (candidates.length > 1) candidates.sort(byStart);
+  let cursor = from;
+  for (const candidate of candidates) {
+    const { start } = candidate;
+    if (start < cursor || start >= commitEnd) continue;
+    let end = candidate.end;
+    const run = candidate.extend;
+    if (run !== null) while (end < bytes.length && run[bytes[end] as number] === 1) end++;
+    if (isAllowed(view, candidate, end, rules)) continue;
+    sink.pass(cursor, start);
+    let continuation: Continuation | null = null;
+    if (candidate.block) {
+      const blockEnd = new KeyBlockEnd();
+      const found = blockEnd.find(bytes, end, ops.indexOfSequence);
+      end = found === -1 ? bytes.length : found;
+      if (found === -1 && !edge.inputEnds) continuation = { block: blockEnd };
+    } else if (run !== null && end === bytes.length && !edge.lineEnds) continuation = { run };
+    sink.redact(candidate.kind, start, end);
+    cursor = end;
+    if (continuation !== null) return { stop: bytes.length, continuation };
+  }
+  const stop = Math.max(cursor, commitEnd);
+  sink.pass(cursor, stop);
+  return { stop, continuation: null };
+}

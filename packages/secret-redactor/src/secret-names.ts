@@ -1,0 +1,62 @@
+/**
+ * What a name must end with (lower-cased, without `_`, `-` and `.`) to say that its value is secret:
+ * `GITHUB_TOKEN`, `db-password`, `clientSecret`, `AWS_SECRET_ACCESS_KEY`, `GOOGLE_CREDENTIALS`.
+ * An end, not anywhere: `MAX_TOKENS`, `TOKEN_URL` and `password_hash` name no secret.
+ */
+const SECRET_NAME_ENDINGS = [
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'passphrase',
+  'apikey',
+  'secretkey',
+  'privatekey',
+  'accesskey',
+  'signingkey',
+  'encryptionkey',
+  'masterkey',
+  'accountkey',
+  'credential',
+  'credentials',
+  'secretkeybase',
+] as const;
+
+/** Names ending so that say no secret: pagination cursors and counters. */
+const NOT_SECRET_NAMES = new Set([
+  'nexttoken',
+  'pagetoken',
+  'nextpagetoken',
+  'continuationtoken',
+  'paginationtoken',
+  'synctoken',
+  'cursortoken',
+  'tokentype',
+]);
+
+/**
+ * The last three letters (lower-cased) of every name {@link isSecretName} accepts, as a 24-bit number: the
+ * first check at each `=` and `:`, before a name is read at all.
+ */
+export const SECRET_NAME_TAILS: ReadonlySet<number> = new Set(
+  [...SECRET_NAME_ENDINGS, 'pass', 'authorization', 'cookie'].map(
+    (word) =>
+      (word.charCodeAt(word.length - 3) << 16) |
+      (word.charCodeAt(word.length - 2) << 8) |
+      word.charCodeAt(word.length - 1),
+  ),
+);
+
+/** `name` lower-cased without `_`, `-` and `.`: `AWS_SECRET_ACCESS_KEY` → `awssecretaccesskey`. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]/g, '');
+}
+
+/** Whether a variable or key of this name holds a secret. */
+export function isSecretName(name: string): boolean {
+  const normalized = normalizeName(name);
+  if (NOT_SECRET_NAMES.has(normalized)) return false;
+  for (const ending of SECRET_NAME_ENDINGS) if (normalized.endsWith(ending)) return true;
+  // `DB_PASS`; not `bypass`, `compass`, nor a bare `pass` (prose: "bytes pass: …").
+  return /[-_.]pass$/i.test(name);
+}

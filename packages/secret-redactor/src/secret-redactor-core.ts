@@ -1,0 +1,258 @@
+import {
+  type ByteOps,
+  concatBytes,
+  copyBytes,
+  type Emit,
+  SourceOffsetMap,
+  type SourceOffsets,
+  type StageCore,
+  validateByteOps,
+  validateFunction,
+  writeAfterEndError,
+} from '@pipeguard/shared/core';
+import { compileRules, REDACT_OPTIONS, type RedactOptions, type RedactRules } from './options';
+import { CONTEXT_BYTES, WINDOW_GUARD_BYTES } from './scan-limits';
+import { type Continuation, type ScanEdge, type ScanSink, scanView } from './scan-view';
+
+const LF = 0x0a;
+const ENCODER = new TextEncoder();
+const LINE_END: ScanEdge = { lineEnds: true, inputEnds: false };
+const WINDOW: ScanEdge = { lineEnds: false, inputEnds: false };
+const INPUT_END: ScanEdge = { lineEnds: true, inputEnds: true };
+/** Output pieces joined into one array up to this size; larger ones are emitted as they are. */
+const JOIN_BYTES = 16 * 1024;
+
+/** Options of `SecretRedactorCore`. */
+export interface SecretRedactorCoreOptions extends RedactOptions {
+  /** The byte scans and allocation to use: `nodeByteOps` in Node, `portableByteOps` anywhere. */
+  byteOps: ByteOps;
+  /** The bytes as Latin-1 text, one character per byte, for the native string search. */
+  latin1: (bytes: Uint8Array) => string;
+}
+
+/** A snapshot of what a secret redactor has done. */
+export interface SecretRedactorStats {
+  /** Bytes written to the redactor. */
+  inputBytes: number;
+  /** Bytes it emitted, markers included. */
+  outputBytes: number;
+  /** Secrets replaced by a marker. */
+  redactions: number;
+  /** Secrets replaced, by kind (`github-token`, `env:API_TOKEN`, …). */
+  redactionsByKind: Record<string, number>;
+}
+
+/**
+ * The redactor's logic without a runtime. Complete lines are scanned where they were written; the start of
+ * a line whose end has not come is held (a copy, at most `maxHoldBytes`, plus 192 bytes already emitted
+ * for context) and scanned when its line ends, or in windows when it outgrows the hold. A secret that runs
+ * past what was seen is withheld as its bytes come, and a private key block to its END line.
+ */
+export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorStats>, SourceOffsets {
+  readonly #ops: ByteOps;
+  readonly #latin1: (bytes: Uint8Array) => string;
+  readonly #rules: RedactRules;
+  readonly #offsets = new SourceOffsetMap();
+  readonly #markers = new Map<string, Uint8Array>();
+  /** The held line: `#contextLength` bytes already emitted, then `#heldLength` bytes not yet emitted. */
+  readonly #held: Uint8Array;
+  #contextLength = 0;
+  #heldLength = 0;
+  #continuation: Continuation | null = null;
+  #ended = false;
+  #inputBytes = 0;
+  #redactions = 0;
+  readonly #byKind = new Map<string, number>();
+  /** The last redaction's kind and input end: an environment value's next piece joins its marker. */
+  #lastKind = '';
+  #lastEnd = -1;
+  #out: Uint8Array[] = [];
+  #outLength = 0;
+
+  /**
+   * @throws TypeError when an option has the wrong type or is unknown, or `byteOps`/`latin1` are missing.
+   * @throws RangeError when `maxHoldBytes` is below 256 or a pattern is invalid (see `RedactOptions`).
+   */
+  constructor(options: SecretRedactorCoreOptions) {
+    const { byteOps, latin1, ...redact } = options ?? ({} as Partial<SecretRedactorCoreOptions>);
+    validateByteOps(byteOps);
+    validateFunction('latin1', latin1);
+    this.#rules = compileRules(redact, REDACT_OPTIONS);
+    this.#ops = byteOps;
+    this.#latin1 = latin1;
+    this.#held = new Uint8Array(CONTEXT_BYTES + this.#rules.maxHoldBytes);
+  }
+
+  /** A fresh snapshot of the counts. */
+  get stats(): SecretRedactorStats {
+    return {
+      inputBytes: this.#inputBytes,
+      outputBytes: this.#offsets.emitted,
+      redactions: this.#redactions,
+      redactionsByKind: Object.fromEntries(this.#byKind),
+    };
+  }
+
+  /** The input offset of the output byte at `outputOffset` (a marker's: its secret's start), or `null`. */
+  sourceOffsetOf(outputOffset: number): number | null {
+    return this.#offsets.sourceOffsetOf(outputOffset);
+  }
+
+  /** Redacts the next bytes; `emit` receives what can no longer become part of a secret. */
+  write(bytes: Uint8Array, emit: Emit<Uint8Array>): void {
+    if (this.#ended) throw writeAfterEndError('SecretRedactorCore');
+    const base = this.#inputBytes;
+    this.#inputBytes += bytes.length;
+    let at = 0;
+    while (at < bytes.length) {
+      if (this.#continuation !== null) {
+        at = this.#continue(bytes, at, base);
+        continue;
+      }
+      if (this.#contextLength + this.#heldLength === 0) {
+        const lastLineEnd = this.#ops.lastIndexOf(bytes, LF, bytes.length - 1);
+        if (lastLineEnd >= at) {
+          const lines = bytes.subarray(at, lastLineEnd + 1);
+          const { continuation } = this.#scan(lines, 0, lines.length, LINE_END, base + at, false);
+          this.#continuation = continuation;
+          at = lastLineEnd + 1;
+          continue;
+        }
+      }
+      at = this.#hold(bytes, at, base);
+    }
+    this.#flush(emit);
+  }
+
+  /** Ends the input: a held line is scanned and passes; a secret still going on stays withheld. */
+  end(emit: Emit<Uint8Array>): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#continuation === null && this.#heldLength > 0) {
+      const length = this.#contextLength + this.#heldLength;
+      const view = this.#held.subarray(0, length);
+      this.#scan(view, this.#contextLength, length, INPUT_END, this.#inputBytes - length, true);
+    }
+    this.#continuation = null;
+    this.#contextLength = 0;
+    this.#heldLength = 0;
+    this.#flush(emit);
+  }
+
+  /** Holds bytes of the current line up to its end or the hold's bound; scans it when either comes. */
+  #hold(bytes: Uint8Array, at: number, base: number): number {
+    const lineEnd = this.#ops.indexOf(bytes, LF, at);
+    const stop = lineEnd === -1 ? bytes.length : lineEnd + 1;
+    const taken = Math.min(this.#rules.maxHoldBytes - this.#heldLength, stop - at);
+    this.#held.set(bytes.subarray(at, at + taken), this.#contextLength + this.#heldLength);
+    this.#heldLength += taken;
+    const length = this.#contextLength + this.#heldLength;
+    const view = this.#held.subarray(0, length);
+    const viewStart = base + at + taken - length;
+    if (at + taken === stop && lineEnd !== -1) {
+      const { continuation } = this.#scan(view, this.#contextLength, length, LINE_END, viewStart, true);
+      this.#continuation = continuation;
+      this.#contextLength = 0;
+      this.#heldLength = 0;
+      if (continuation !== null) this.#keepContext(view, length);
+    } else if (this.#heldLength === this.#rules.maxHoldBytes) {
+      const scanned = this.#scan(
+        view,
+        this.#contextLength,
+        length - WINDOW_GUARD_BYTES,
+        WINDOW,
+        viewStart,
+        true,
+      );
+      this.#continuation = scanned.continuation;
+      this.#keepContext(view, scanned.stop);
+    }
+    return at + taken;
+  }
+
+  /** Keeps the view's bytes before `stop` as context and those from it as held. */
+  #keepContext(view: Uint8Array, stop: number): void {
+    const keepFrom = Math.max(0, stop - CONTEXT_BYTES);
+    this.#held.copyWithin(0, keepFrom, view.length);
+    this.#contextLength = stop - keepFrom;
+    this.#heldLength = view.length - stop;
+  }
+
+  /** Withholds the bytes of a secret that goes on; returns where it ended (or `bytes.length`). */
+  #continue(bytes: Uint8Array, at: number, base: number): number {
+    const continuation = this.#continuation as Continuation;
+    let end: number;
+    if ('run' in continuation) {
+      const { run } = continuation;
+      end = at;
+      while (end < bytes.length && run[bytes[end] as number] === 1) end++;
+      if (end === bytes.length) end = -1;
+    } else end = continuation.block.find(bytes, at, this.#ops.indexOfSequence);
+    const stop = end === -1 ? bytes.length : end;
+    this.#appendContext(bytes.subarray(Math.max(at, stop - CONTEXT_BYTES), stop));
+    if (end !== -1) {
+      this.#continuation = null;
+      this.#lastEnd = base + end;
+    }
+    return stop;
+  }
+
+  /** Appends raw bytes of the current line to the context, keeping its last `CONTEXT_BYTES`. */
+  #appendContext(bytes: Uint8Array): void {
+    const keep = Math.min(this.#contextLength, CONTEXT_BYTES - bytes.length);
+    this.#held.copyWithin(0, this.#contextLength - keep, this.#contextLength);
+    this.#held.set(bytes, keep);
+    this.#contextLength = keep + bytes.length;
+  }
+
+  #scan(view: Uint8Array, from: number, commitEnd: number, edge: ScanEdge, viewStart: number, copy: boolean) {
+    const sink: ScanSink = {
+      pass: (start, end) => {
+        if (end <= start) return;
+        const piece = view.subarray(start, end);
+        this.#add(copy ? copyBytes(this.#ops, piece) : piece, viewStart + start, true);
+      },
+      redact: (kind, start, end) => this.#redact(kind, viewStart + start, viewStart + end),
+    };
+    return scanView(
+      { bytes: view, text: this.#latin1(view) },
+      from,
+      commitEnd,
+      edge,
+      this.#rules,
+      this.#ops,
+      sink,
+    );
+  }
+
+  #redact(kind: string, start: number, end: number): void {
+    const joined = kind === this.#lastKind && start === this.#lastEnd && kind.startsWith('env:');
+    this.#lastKind = kind;
+    this.#lastEnd = end;
+    if (joined) return;
+    let marker = this.#markers.get(kind);
+    if (marker === undefined) {
+      marker = ENCODER.encode(`[REDACTED:${kind}]`);
+      this.#markers.set(kind, marker);
+    }
+    this.#add(marker, start, false);
+    this.#redactions++;
+    this.#byKind.set(kind, (this.#byKind.get(kind) ?? 0) + 1);
+  }
+
+  #add(piece: Uint8Array, inputStart: number, exact: boolean): void {
+    this.#out.push(piece);
+    this.#outLength += piece.length;
+    this.#offsets.record(piece.length, inputStart, exact);
+  }
+
+  #flush(emit: Emit<Uint8Array>): void {
+    const out = this.#out;
+    if (out.length === 0) return;
+    this.#out = [];
+    if (out.length === 1) emit(out[0] as Uint8Array);
+    else if (this.#outLength <= JOIN_BYTES) emit(concatBytes(this.#ops, out, this.#outLength));
+    else for (const piece of out) emit(piece);
+    this.#outLength = 0;
+  }
+}

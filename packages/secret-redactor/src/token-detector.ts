@@ -1,0 +1,106 @@
+import { ALNUM, BASE64, bytesAt, runLength, startsToken, WORD } from './byte-classes';
+import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from './candidate';
+import { READ_AHEAD_BYTES } from './scan-limits';
+import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
+
+/** A format found from its prefix's last `_` or `-`: `separatorIndex` is where that byte is in the prefix. */
+interface SeparatedFormat {
+  readonly format: TokenFormat;
+  readonly separatorIndex: number;
+}
+
+/** The formats found from a separator, by the two bytes before it (`hp` for `ghp_`): most `_` and `-` miss. */
+function separatedFormats(separator: string): Map<number, SeparatedFormat[]> {
+  const table = new Map<number, SeparatedFormat[]>();
+  for (const format of TOKEN_FORMATS) {
+    const separatorIndex = Math.max(format.prefix.lastIndexOf('_'), format.prefix.lastIndexOf('-'));
+    if (separatorIndex < 2 || format.prefix[separatorIndex] !== separator) continue;
+    const key =
+      (format.prefix.charCodeAt(separatorIndex - 2) << 8) | format.prefix.charCodeAt(separatorIndex - 1);
+    const list = table.get(key) ?? [];
+    list.push({ format, separatorIndex });
+    table.set(key, list);
+  }
+  return table;
+}
+
+const BY_UNDERSCORE = separatedFormats('_');
+const BY_DASH = separatedFormats('-');
+
+/** Formats without `_` or `-` in their prefix, searched by the whole prefix (all start with a capital). */
+export const NEEDLE_FORMATS: readonly TokenFormat[] = TOKEN_FORMATS.filter(
+  (format) => !format.prefix.includes('_') && !format.prefix.includes('-'),
+);
+
+/** An AWS secret access key: 40 bytes of base64 without padding. */
+const AWS_SECRET_BYTES = 40;
+const AWS_SECRET = BASE64.slice();
+AWS_SECRET[0x3d] = 0;
+
+/** Where the token of `format` starting at `start` ends, or -1 when the bytes there are not one. */
+function matchFormat(view: ScanView, format: TokenFormat, start: number, limit: number): number {
+  const { bytes } = view;
+  if (start < 0 || !startsToken(bytes, start, WORD)) return -1;
+  if (!bytesAt(bytes, start, format.prefix)) return -1;
+  const bodyStart = start + format.prefix.length;
+  const exact = format.exactBodyBytes;
+  const wanted = exact ?? format.minBodyBytes;
+  if (runLength(bytes, format.body, bodyStart, Math.min(limit, bodyStart + wanted)) < wanted) return -1;
+  if (
+    exact !== undefined &&
+    bodyStart + exact < bytes.length &&
+    ALNUM[bytes[bodyStart + exact] as number] === 1
+  )
+    return -1;
+  if (format.bodyCheck !== undefined && !format.bodyCheck(bytes, bodyStart)) return -1;
+  return bodyStart + wanted;
+}
+
+function addFormat(
+  view: ScanView,
+  format: TokenFormat,
+  start: number,
+  anchor: number,
+  out: Candidate[],
+): boolean {
+  const limit = Math.min(view.bytes.length, anchor + READ_AHEAD_BYTES);
+  const end = matchFormat(view, format, start, limit);
+  if (end === -1) return false;
+  const extend = format.exactBodyBytes === undefined ? format.body : null;
+  pushCandidate(out, start, end, format.kind, PRIORITY_FORMAT, extend);
+  if (format.kind === 'aws-access-key') addAwsSecretNearby(view, end, limit, out);
+  return true;
+}
+
+/** An AWS secret key a little after its access key (`AKIA… wJalr…`, a CSV row, a `--secret` flag). */
+function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Candidate[]): void {
+  const { bytes } = view;
+  const last = Math.min(limit - AWS_SECRET_BYTES - 1, from + 64);
+  for (let at = from; at <= last; at++) {
+    if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
+    if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
+    pushCandidate(out, at, at + AWS_SECRET_BYTES, 'aws-secret-key', PRIORITY_FORMAT);
+    return;
+  }
+}
+
+/** Tokens whose prefix ends in the separator at `anchor` (`_` or `-`). */
+export function detectSeparatedToken(view: ScanView, anchor: number, out: Candidate[]): void {
+  if (anchor < 2) return;
+  const { bytes } = view;
+  const table = bytes[anchor] === 0x5f ? BY_UNDERSCORE : BY_DASH;
+  const formats = table.get(((bytes[anchor - 2] as number) << 8) | (bytes[anchor - 1] as number));
+  if (formats === undefined) return;
+  for (const { format, separatorIndex } of formats)
+    if (addFormat(view, format, anchor - separatorIndex, anchor, out)) return;
+}
+
+/** A token of a prefix-searched format at `at`. */
+export function detectNeedleToken(
+  view: ScanView,
+  format: TokenFormat,
+  at: number,
+  out: Candidate[],
+): boolean {
+  return addFormat(view, format, at, at, out);
+}

@@ -1,0 +1,346 @@
+import { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_FORMATS } from '../src/core';
+import { type RedactOptions, SecretRedactor } from '../src/index';
+import { redactChunks, redactText } from './redact';
+
+async function redactStream(chunks: Iterable<Buffer | string>, options?: RedactOptions) {
+  const redactor = new SecretRedactor(options);
+  const [, output] = await Promise.all([pipeline(feed(chunks), redactor), collectBytes(redactor)]);
+  return { text: output.toString(), stats: redactor.stats };
+}
+
+const GITHUB = `ghp_${'aB3'.repeat(12)}`;
+
+describe('SecretRedactor', () => {
+  it.each<[string, unknown, ErrorConstructor, string]>([
+    [
+      'an unknown key',
+      { maxHoldByte: 1 },
+      TypeError,
+      'The "options" argument has an unknown option "maxHoldByte" (did you mean "maxHoldBytes"?)',
+    ],
+    [
+      'maxHoldBytes below 256',
+      { maxHoldBytes: 255 },
+      RangeError,
+      'The "maxHoldBytes" option must be a safe integer greater than or equal to 256. Received 255',
+    ],
+    [
+      'maxHoldBytes as a string',
+      { maxHoldBytes: '4096' },
+      TypeError,
+      'The "maxHoldBytes" option must be of type number. Received type string (\'4096\')',
+    ],
+    [
+      'env as a string',
+      { env: 'A=B' },
+      TypeError,
+      'The "env" option must be of type object. Received type string (\'A=B\')',
+    ],
+    [
+      'an env value that is a number',
+      { env: { API_TOKEN: 5 } },
+      TypeError,
+      'The "env.API_TOKEN" option must be of type string. Received type number (5)',
+    ],
+    [
+      'patterns not an array',
+      { patterns: /x/ },
+      TypeError,
+      'The "patterns" option must be an array. Received an instance of RegExp',
+    ],
+    [
+      'a pattern without a pattern',
+      { patterns: [{ kind: 'x' }] },
+      TypeError,
+      'The "patterns[0]" option must be an object with a string or RegExp "pattern" and a "kind". Received an instance of Object',
+    ],
+    [
+      'a pattern whose kind is not a string',
+      { patterns: [{ pattern: 'abc', kind: 3 }] },
+      TypeError,
+      'The "patterns[0].kind" option must be of type string. Received type number (3)',
+    ],
+    [
+      'a pattern whose kind is not a lowercase id',
+      { patterns: [{ pattern: 'abc', kind: 'My Kind' }] },
+      RangeError,
+      'The "patterns[0].kind" option must be a lowercase id of 1 to 64 characters. Received \'My Kind\'',
+    ],
+    [
+      'a RegExp that matches the empty string',
+      { patterns: [{ pattern: /x*/, kind: 'x' }] },
+      RangeError,
+      'The "patterns[0].pattern" option must not match an empty string. Received /x*/',
+    ],
+    [
+      'an empty literal pattern',
+      { patterns: [{ pattern: '', kind: 'x' }] },
+      RangeError,
+      'The "patterns[0].pattern" option must be 1 to 160 bytes without a line end. Received \'\'',
+    ],
+    [
+      'an allow entry that is a number',
+      { allow: ['ok', 7] },
+      TypeError,
+      'The "allow[1]" option must be a string or an instance of RegExp. Received type number (7)',
+    ],
+    [
+      'allow not an array',
+      { allow: 'x' },
+      TypeError,
+      'The "allow" option must be an array. Received type string (\'x\')',
+    ],
+  ])('should throw when given %s', (_name, options, errorClass, message) => {
+    expect(() => new SecretRedactor(options as RedactOptions)).toThrow(errorClass);
+    expect(() => new SecretRedactor(options as RedactOptions)).toThrow(message);
+  });
+
+  it('should not mutate the options object', () => {
+    const options = Object.freeze({ env: Object.freeze({ API_TOKEN: 'abcdefgh12' }), maxHoldBytes: 512 });
+    const before = JSON.stringify(options);
+    expect(() => new SecretRedactor(options)).not.toThrow();
+    expect(JSON.stringify(options)).toBe(before);
+  });
+
+  it.each(TOKEN_FORMATS.map((format) => [format.kind, format.prefix, format] as const))(
+    'should redact a %s token (%s…) as its kind',
+    (kind, prefix, format) => {
+      const body = format.alphabet.repeat(10).slice(3, 3 + format.minBodyBytes);
+      const token =
+        prefix === 'sk-' ? `${prefix}${body.slice(0, 20)}T3BlbkFJ${body.slice(28)}` : `${prefix}${body}`;
+      expect(redactText(`found ${token} here\n`)).toBe(`found [REDACTED:${kind}] here\n`);
+    },
+  );
+
+  it.each([
+    [
+      'a JWT',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+      'jwt',
+    ],
+    [
+      'an AWS access key and its secret nearby',
+      'AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'aws',
+    ],
+    [
+      'a Slack webhook',
+      'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
+      'slack-webhook',
+    ],
+    ['an Azure AD client secret', 'abc8Q~ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi', 'azure-ad-client-secret'],
+    ['a Telegram bot token', '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1', 'telegram-bot-token'],
+  ])('should redact %s', (_name, secret, kind) => {
+    const output = redactText(`x ${secret} y\n`);
+    expect(output).not.toContain(secret.slice(-12));
+    expect(output).toContain(`[REDACTED:${kind}`);
+  });
+
+  it.each([
+    ['KEY=value', 'GITHUB_PAT=s3cr3tV4lue!', 'GITHUB_PAT=s3cr3tV4lue!'],
+    ['export', 'export DB_PASSWORD=hunter2hunter2', 'export DB_PASSWORD=[REDACTED:secret-assignment]'],
+    ['YAML', '  client_secret: Zm9vYmFyYmF6', '  client_secret: [REDACTED:secret-assignment]'],
+    ['JSON', '{"api_key": "0a1b2c3d4e5f"}', '{"api_key": "[REDACTED:secret-assignment]"}'],
+    ['a flag', 'run --db-password=topsecret9', 'run --db-password=[REDACTED:secret-assignment]'],
+    [
+      'a Bearer header',
+      '> Authorization: Bearer abcdef.123456',
+      '> Authorization: Bearer [REDACTED:bearer-token]',
+    ],
+    ['a Basic header', 'authorization: Basic dXNlcjpwYXNz', 'authorization: Basic [REDACTED:basic-auth]'],
+    ['a Cookie header', 'Cookie: sid=31d4d96e407aad42; lang=en', 'Cookie: [REDACTED:cookie]'],
+    [
+      'a Set-Cookie header',
+      '< set-cookie: sid=31d4d96e407aad42; Path=/',
+      '< set-cookie: [REDACTED:cookie]; Path=/',
+    ],
+    [
+      'a URL password',
+      'git clone https://me:p4ssw0rd-x@git.example.com/r.git',
+      'git clone https://me:[REDACTED:url-password]@git.example.com/r.git',
+    ],
+    [
+      'an Azure storage key',
+      'DefaultEndpointsProtocol=https;AccountName=a;AccountKey=ZmFrZWtleWZha2VrZXlmYWtla2V5Zm==;x',
+      'DefaultEndpointsProtocol=https;AccountName=a;AccountKey=[REDACTED:azure-storage-key];x',
+    ],
+  ])('should redact a secret in the %s form', (_name, line, expected) => {
+    expect(redactText(`${line}\n`)).toBe(`${expected}\n`);
+  });
+
+  it.each([
+    ['MAX_TOKENS=100'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference is the text under test
+    ['password: ${DB_PASSWORD}'],
+    ['const token = server.token'],
+    ['  apiKey: process.env.API_KEY,'],
+    ['token: string;'],
+    ['PASSWORD=changeme'],
+    ['api_key: <your-api-key>'],
+    ['DB_PASSWORD={{ .Values.password }}'],
+    ['SECRET_KEY=true'],
+    ['export GITHUB_TOKEN=$GITHUB_TOKEN'],
+    ['GOOGLE_APPLICATION_CREDENTIALS=/etc/gcp/key.json'],
+    ['commit 3f786850e387550fdab836ed7e6dc881de23001b'],
+    ['id 123e4567-e89b-12d3-a456-426614174000'],
+    ['sha256:4c1f6f1c7a3f2b6e7d8c9b0a1f2e3d4c5b6a7980f1e2d3c4b5a69788f7e6d5c4'],
+    [
+      'integrity: sha512-4LZ2jkN9Vsyq1S+ZB79bVnOY0cmQ0PlQqc8KIpUdxPwj4o7N4+/XZ8s1EP5JYdqH0IfzRHKLPDGblZ4wQd1GVQ==',
+    ],
+    ['"NextToken": "eyJ2IjoxfQ=="'],
+    ['-----BEGIN PUBLIC KEY-----'],
+    ['https://user@example.com/path'],
+  ])('should never redact %s', (line) => {
+    expect(redactText(`${line}\n`)).toBe(`${line}\n`);
+  });
+
+  it('should withhold a private key block whole, and to the end when it has no END', () => {
+    const block =
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAB3NzaC1yc2EAAAADAQAB\n-----END OPENSSH PRIVATE KEY-----';
+    expect(redactText(`before\n${block}\nafter\n`)).toBe('before\n[REDACTED:openssh-private-key]\nafter\n');
+    const cut = redactChunks([
+      Buffer.from('a\n-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n'),
+    ]);
+    expect(cut.output.toString()).toBe('a\n[REDACTED:private-key]');
+  });
+
+  it('should withhold a private key block of 1 MiB while holding no more than its bound', () => {
+    const body = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n'.repeat(20_000);
+    const { output, stats } = redactChunks(
+      [Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${body}-----END RSA PRIVATE KEY-----\nok\n`)],
+      { maxHoldBytes: 256 },
+    );
+    expect(output.toString()).toBe('[REDACTED:private-key]\nok\n');
+    expect(stats.redactionsByKind).toEqual({ 'private-key': 1 });
+  });
+
+  it("should redact the environment's secrets plain, base64-, hex- and percent-encoded", () => {
+    const value = 's3cr3t/v@lue+42';
+    const env = { DEPLOY_TOKEN: value, HOME: '/home/someone-long' };
+    const lines = [
+      value,
+      Buffer.from(value).toString('base64'),
+      Buffer.from(`user:${value}`).toString('base64'),
+      Buffer.from(value).toString('hex'),
+      encodeURIComponent(value),
+      '/home/someone-long',
+    ];
+    const output = redactText(`${lines.join('\n')}\n`, { env });
+    expect(
+      output
+        .split('\n')
+        .slice(0, 5)
+        .every((line) => line.includes('[REDACTED:env:DEPLOY_TOKEN]')),
+    ).toBe(true);
+    for (const line of lines.slice(0, 5)) expect(output).not.toContain(line.slice(2, 12));
+    expect(output).toContain('/home/someone-long');
+  });
+
+  it('should redact a long environment value as one marker, whatever the chunking', () => {
+    const value = 'Q'.repeat(0) + 'k9'.repeat(200);
+    const text = `value=${value}!\n`;
+    const whole = redactChunks([Buffer.from(text)], { env: { LONG_SECRET: value } });
+    expect(whole.output.toString()).toBe('value=[REDACTED:env:LONG_SECRET]!\n');
+    const chunked = redactChunks(
+      [...Buffer.from(text)].map((byte) => Buffer.from([byte])),
+      {
+        env: { LONG_SECRET: value },
+        maxHoldBytes: 256,
+      },
+    );
+    expect(chunked.output.toString()).toBe(whole.output.toString());
+    expect(chunked.stats).toEqual(whole.stats);
+  });
+
+  it('should redact the caller’s patterns and keep what allow names', () => {
+    const options: RedactOptions = {
+      patterns: [
+        { pattern: 'internal-build-key-42', kind: 'build-key' },
+        { pattern: /\bCUST-\d{6}\b/, kind: 'customer-id' },
+      ],
+      allow: [GITHUB, /^AKIA.*EXAMPLE$/],
+    };
+    const output = redactText(
+      `k internal-build-key-42 CUST-123456 ${GITHUB} AKIAIOSFODNN7EXAMPLE\n`,
+      options,
+    );
+    expect(output).toBe(`k [REDACTED:build-key] [REDACTED:customer-id] ${GITHUB} AKIAIOSFODNN7EXAMPLE\n`);
+  });
+
+  it('should redact a secret split at every byte between two writes, through the Node stream', async () => {
+    const text = `token ${GITHUB}\n`;
+    for (let cut = 0; cut <= text.length; cut++) {
+      const { text: output, stats } = await redactStream([text.slice(0, cut), '', text.slice(cut)]);
+      expect(output).toBe('token [REDACTED:github-token]\n');
+      expect(stats).toEqual({
+        inputBytes: text.length,
+        outputBytes: output.length,
+        redactions: 1,
+        redactionsByKind: { 'github-token': 1 },
+      });
+    }
+  });
+
+  it('should pass a multi-byte character split at every byte and CRLF across writes unchanged', async () => {
+    const text = 'héllo wörld ✓ 🎉\r\nnext\r\n';
+    const bytes = Buffer.from(text);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const { text: output } = await redactStream([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect(output).toBe(text);
+    }
+  });
+
+  it('should withhold the rest of a secret that runs past the hold, and emit the rest of the line', () => {
+    const value = 'Zx9'.repeat(2000);
+    const line = `${'pad '.repeat(100)}API_TOKEN=${value} tail\n`;
+    const { output, pieces } = redactChunks(
+      [...Buffer.from(line)].map((byte) => Buffer.from([byte])),
+      { maxHoldBytes: 256 },
+    );
+    expect(output.toString()).toBe(`${'pad '.repeat(100)}API_TOKEN=[REDACTED:secret-assignment] tail\n`);
+    expect(pieces.some((piece) => piece.toString().includes('Zx9Zx9Zx'))).toBe(false);
+  });
+
+  it('should emit a line longer than the hold before its end comes', () => {
+    const core = redactChunks([Buffer.from('word '.repeat(1000))], { maxHoldBytes: 256 });
+    expect(core.pieces.length).toBeGreaterThan(0);
+    expect(core.output.toString()).toBe('word '.repeat(1000));
+  });
+});
+
+describeStageContract('SecretRedactor', {
+  create: (options) => new SecretRedactor(options as never),
+  knownOptions: ['env', 'patterns', 'allow', 'maxHoldBytes'],
+  validOptions: [
+    {
+      env: { API_TOKEN: 'abcdefghij' },
+      patterns: [{ pattern: 'xyz123', kind: 'x' }],
+      allow: ['ok'],
+      maxHoldBytes: 1024,
+    },
+  ],
+  input: () => [Buffer.from(`a ${GITHUB}\nb\n`), Buffer.alloc(16 * 1024, 'b\n')],
+  invalidOptions: [
+    [null, TypeError, 'The "options" argument must be of type object. Received null'],
+    [
+      { maxHoldBytes: 100 },
+      RangeError,
+      'The "maxHoldBytes" option must be a safe integer greater than or equal to 256. Received 100',
+    ],
+  ],
+});
+
+describe('the SecretRedactor README', () => {
+  it('should list every kind of token format in its table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const { kind, prefix } of TOKEN_FORMATS) {
+      expect(readme).toContain(`| \`${kind}\` |`);
+      expect(readme).toContain(`\`${prefix}\``);
+    }
+  });
+});
