@@ -9,7 +9,10 @@ async function main(): Promise<void> {
   const quick = mode === '--quick';
   const question = await loadQuestion(file);
   const groups: GroupResult[] = [];
+  // PIPEGUARD_BENCH_GROUP=text: only the groups whose name contains it (one group of a question, say).
+  const only = process.env['PIPEGUARD_BENCH_GROUP'];
   for (const group of question.groups) {
+    if (only !== undefined && !group.name.includes(only)) continue;
     const input = await group.setup({ quick });
     try {
       const inputBytes = group.bytes(input);

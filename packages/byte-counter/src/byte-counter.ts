@@ -1,4 +1,10 @@
-import { monotonicMs, type TransformCallback, validateOptionsObject } from '@pipeguard/shared';
+import {
+  endThroughCore,
+  monotonicMs,
+  type TransformCallback,
+  validateOptionsObject,
+  writeThroughCore,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import {
   BYTE_COUNTER_OPTIONS,
@@ -74,23 +80,10 @@ export class ByteCounter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    // A throwing progress callback fails the stream instead of escaping from _transform.
-    try {
-      this.#core.write(chunk, this.#push);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    callback();
+    writeThroughCore(this.#core, chunk, this.#push, callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    try {
-      this.#core.end();
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    callback();
+    endThroughCore(this.#core, this.#push, callback);
   }
 }

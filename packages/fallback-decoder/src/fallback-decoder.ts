@@ -1,4 +1,10 @@
-import { nodeByteOps, nodeTextOps, type TransformCallback, validateOptionsObject } from '@pipeguard/shared';
+import {
+  nodeByteOps,
+  nodeTextOps,
+  type TransformCallback,
+  validateOptionsObject,
+  writeThroughCore,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { type DecoderInput, FallbackDecoderCore, type FallbackDecoderStats } from './fallback-decoder-core';
 import { type FallbackOption, resolveFallbackOption } from './fallback-option';
@@ -70,12 +76,6 @@ export class FallbackDecoder extends Transform {
   }
 
   override _transform(chunk: unknown, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.#core.write(chunk as DecoderInput, this.#push);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    callback();
+    writeThroughCore(this.#core, chunk as DecoderInput, this.#push, callback);
   }
 }

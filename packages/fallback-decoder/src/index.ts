@@ -6,5 +6,6 @@ export { FallbackDecoder } from './fallback-decoder';
 export { type FallbackOption, resolveFallbackOption } from './fallback-option';
 export type { HostEncodingInput } from './host-encoding';
 export { resolveAutoFallback, resolveHostFallback, thisHost } from './host-encoding';
+export { iconvCodec } from './iconv-codec';
 export { loadIconv } from './load-iconv';
 export { WINDOWS_ANSI_CODEPAGES } from './windows-codepages';

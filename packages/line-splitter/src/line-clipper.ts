@@ -1,4 +1,9 @@
-import { nodeByteOps, type TransformCallback, validateOptionsObject } from '@pipeguard/shared';
+import {
+  nodeByteOps,
+  type TransformCallback,
+  validateOptionsObject,
+  writeThroughCore,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import {
   type ClippedLineUnit as CoreClippedLineUnit,
@@ -49,12 +54,6 @@ export class LineClipper extends Transform {
   }
 
   override _transform(chunk: unknown, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.#core.write(chunk as LineUnit | LineBatch, this.#push);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    callback();
+    writeThroughCore(this.#core, chunk as LineUnit | LineBatch, this.#push, callback);
   }
 }

@@ -1,4 +1,10 @@
-import { nodeByteOps, type TransformCallback, validateOptionsObject } from '@pipeguard/shared';
+import {
+  endThroughCore,
+  nodeByteOps,
+  type TransformCallback,
+  validateOptionsObject,
+  writeThroughCore,
+} from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import {
   LINE_SPLITTER_OPTIONS,
@@ -48,12 +54,10 @@ export class LineSplitter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#core.write(chunk, this.#push);
-    callback();
+    writeThroughCore(this.#core, chunk, this.#push, callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    this.#core.end(this.#push);
-    callback();
+    endThroughCore(this.#core, this.#push, callback);
   }
 }

@@ -42,3 +42,17 @@ describe('LineSplitter, the Node shell over LineSplitterCore', () => {
     );
   });
 });
+
+describe('LineSplitter (a throwing listener)', () => {
+  it('should fail the stream with what a data listener throws, not throw it from write()', async () => {
+    const stage = new LineSplitter();
+    const boom = new Error('listener failed');
+    stage.on('data', () => {
+      throw boom;
+    });
+    const failed = new Promise((resolve) => stage.once('error', resolve));
+    expect(() => stage.write(Buffer.from('a\nb\n'))).not.toThrow();
+    stage.end();
+    expect(await failed).toBe(boom);
+  });
+});

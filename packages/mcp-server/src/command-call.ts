@@ -1,13 +1,13 @@
 import { AbortError, killProcessGroup, type RunResult, run } from '@pipeguard/pipeline';
+import { StateMachine, type Transitions } from '@pipeguard/shared';
 import type { CallSlots } from './call-slots';
 import { type CommandRequest, toRunOptions } from './run-options';
 import type { SpillDirectory } from './spill-directory';
-import { StateMachine } from './state-machine';
 
 /** Where a call is: waiting for a slot, running, or ended one of three ways. */
 export type CommandCallState = 'waiting' | 'running' | 'finished' | 'cancelled' | 'failed';
 
-const TRANSITIONS: Record<CommandCallState, readonly CommandCallState[]> = {
+const TRANSITIONS: Transitions<CommandCallState> = {
   waiting: ['running', 'cancelled', 'failed'],
   running: ['finished', 'cancelled', 'failed'],
   finished: [],
@@ -25,12 +25,14 @@ export interface CommandProgress {
 /** How often a running command reports progress: twice a second, so a client hears at least once a second. */
 const PROGRESS_INTERVAL_MS = 500;
 
-/** What a call needs from the server: the slots it waits for and the directory it spills to. */
+/** What a call needs from the server: the slots it waits for, the directory it spills to, who ends its leftovers. */
 export interface CallEnvironment {
   slots: CallSlots;
   spill: SpillDirectory;
   /** Whether commands' output is redacted (the server's `--no-redact` turns it off). */
   redact: boolean;
+  /** Given what ends a finished command's leftovers: they run on until the MCP session ends. */
+  adoptLeftovers: (end: () => void) => void;
 }
 
 /**
@@ -66,7 +68,7 @@ export class CommandCall {
     try {
       await slots.acquire(this.#signal);
     } catch (error) {
-      this.#lifecycle.move(this.#signal.aborted ? 'cancelled' : 'failed');
+      this.#lifecycle.to(this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     }
     let directory: string | undefined;
@@ -78,7 +80,7 @@ export class CommandCall {
     };
     try {
       directory = await spill.reserve();
-      this.#lifecycle.move('running');
+      this.#lifecycle.to('running');
       const context = {
         spillDirectory: directory,
         spillMaxBytes: spill.perStreamBytes,
@@ -99,10 +101,11 @@ export class CommandCall {
         }, PROGRESS_INTERVAL_MS);
       }
       result = await running;
-      this.#lifecycle.move('finished');
+      if (result.leftovers.length > 0) this.#environment.adoptLeftovers(running.endLeftovers);
+      this.#lifecycle.to('finished');
       return result;
     } catch (error) {
-      this.#lifecycle.move(error instanceof AbortError || this.#signal.aborted ? 'cancelled' : 'failed');
+      this.#lifecycle.to(error instanceof AbortError || this.#signal.aborted ? 'cancelled' : 'failed');
       throw error;
     } finally {
       clearInterval(ticker);

@@ -44,6 +44,7 @@ export async function buildPipeguardServer(
       slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs),
       spill,
       redact: options.redact,
+      adoptLeftovers: (end) => session.adoptLeftovers(end),
     },
     shell: options.shell,
     allow: options.allow,

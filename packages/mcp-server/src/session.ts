@@ -1,9 +1,9 @@
-import { StateMachine } from './state-machine';
+import { StateMachine, type Transitions } from '@pipeguard/shared';
 
 /** A server session: serving calls, stopping them, or done. */
 export type SessionState = 'serving' | 'closing' | 'closed';
 
-const TRANSITIONS: Record<SessionState, readonly SessionState[]> = {
+const TRANSITIONS: Transitions<SessionState> = {
   serving: ['closing'],
   closing: ['closed'],
   closed: [],
@@ -14,7 +14,7 @@ const SETTLE_MS = 2000;
 
 /**
  * The server's lifecycle. Every call runs under the session's signal; closing (client gone, SIGTERM)
- * aborts it, so each running command's process group is killed, waits briefly for the calls to settle,
+ * aborts it, so each running command and all it started is killed, the leftovers of finished commands too, waits briefly for the calls to settle,
  * then runs the clean-up (removing the spill directory). Calls that arrive while closing are refused.
  */
 export class Session {
@@ -22,6 +22,7 @@ export class Session {
   readonly #controller = new AbortController();
   readonly #calls = new Set<Promise<unknown>>();
   readonly #cleanUp: () => void;
+  readonly #leftovers: (() => void)[] = [];
   #closed: Promise<void> | undefined;
 
   constructor(cleanUp: () => void) {
@@ -50,15 +51,25 @@ export class Session {
     return promise;
   }
 
-  /** Stops every running command and cleans up; resolves when closed (the same promise every time). */
+  /**
+   * Keeps what ends a finished command's leftovers (its descendants still running, such as a
+   * `server &`) until the session closes; calls it at once when the session is closing already.
+   */
+  adoptLeftovers(end: () => void): void {
+    if (this.state === 'serving') this.#leftovers.push(end);
+    else end();
+  }
+
+  /** Stops every running command, ends the leftovers of finished ones and cleans up; resolves when closed (the same promise every time). */
   close(reason: string): Promise<void> {
     if (this.#closed) return this.#closed;
-    this.#lifecycle.move('closing');
+    this.#lifecycle.to('closing');
     this.#controller.abort(new Error(reason));
+    for (const end of this.#leftovers.splice(0)) end();
     const waited = new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS).unref());
     this.#closed = Promise.race([Promise.all(this.#calls), waited]).then(() => {
       this.#cleanUp();
-      this.#lifecycle.move('closed');
+      this.#lifecycle.to('closed');
     });
     return this.#closed;
   }

@@ -24,6 +24,7 @@ const PUBLISHED = [
   'file-window',
   'terminal-renderer',
   'repeat-folder',
+  'secret-redactor',
   'web',
 ];
 

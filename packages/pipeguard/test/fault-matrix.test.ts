@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { AbortError, type Capture, capture, LiveLines, pipeline, run } from '@pipeguard/pipeline';
+import { AbortError, type Capture, capture, pipeline, run } from '@pipeguard/pipeline';
 import { loadPtyModule } from '@pipeguard/pty';
 import {
   collectBytes,
@@ -179,9 +179,11 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
       return 'live consumer left: resolves, every byte';
     },
     'pipeline()': async () => {
-      const live = new LiveLines();
-      const running = pipeline(Readable.from([Buffer.from(seqText(SEQ_LINES))]), { live, maxBytes: null });
-      for await (const event of live) if (event.type === 'line') break;
+      const running = pipeline(Readable.from([Buffer.from(seqText(SEQ_LINES))]), {
+        live: true,
+        maxBytes: null,
+      });
+      for await (const event of running.lines ?? []) if (event.type === 'line') break;
       expect((await running).text).toBe(seqText(SEQ_LINES));
       return 'live consumer left: resolves, every byte';
     },

@@ -22,7 +22,7 @@ export {
   type DecodeSettings,
   type DecodeTools,
   decodeKeptBytes,
-} from './preset/decode-kept-bytes';
+} from './preset/decode-kept';
 export { PipelineError, type PipelineErrorCode } from './preset/errors';
 export { excerptDecoder } from './preset/excerpt-decoder';
 export {

@@ -1,5 +1,3 @@
-import { nodeByteOps, nodeTextOps } from '@pipeguard/shared';
-import { iconvCodec } from '../../fallback-decoder/src/iconv-codec';
 import {
   CaptureChain,
   type CaptureCores,
@@ -7,14 +5,7 @@ import {
   PRESET_OPTION_KEYS,
   type PresetOptions,
 } from '../src/core';
-import { MAX_CAPTURE_BYTES } from '../src/preset/capture-size-limit';
-
-const NODE_TOOLS = {
-  byteOps: nodeByteOps,
-  textOps: nodeTextOps,
-  codec: iconvCodec,
-  maxCaptureBytes: MAX_CAPTURE_BYTES,
-};
+import { NODE_CHAIN_TOOLS } from '../src/preset/node-chain-tools';
 
 /**
  * The capture `pipeline()` composes for `chunks`, built by its chain of cores on Node's scans and codec, with
@@ -26,7 +17,7 @@ export function captureCores(
   chunks: Iterable<Uint8Array>,
   options?: PresetOptions,
 ): { capture: CaptureResult<Uint8Array>; cores: CaptureCores } {
-  const chain = new CaptureChain(options, PRESET_OPTION_KEYS, NODE_TOOLS);
+  const chain = new CaptureChain(options, PRESET_OPTION_KEYS, NODE_CHAIN_TOOLS);
   for (const chunk of chunks) chain.write(chunk);
   return { capture: chain.finish(), cores: chain.cores };
 }

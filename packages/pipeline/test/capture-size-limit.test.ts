@@ -2,7 +2,8 @@ import { Readable } from 'readable-stream';
 import { describe, expect, it } from 'vitest';
 import { PipelineError, pipeline } from '../src/index';
 import { MAX_CAPTURE_BYTES } from '../src/preset/capture-size-limit';
-import { createDecodeStages, decodeKept } from '../src/preset/decode-kept';
+import { createDecodeCores, decodeKeptBytes } from '../src/preset/decode-kept';
+import { NODE_CHAIN_TOOLS } from '../src/preset/node-chain-tools';
 
 const MiB = 1024 * 1024;
 
@@ -54,25 +55,28 @@ describe('an unbounded capture past the longest string', () => {
   it('should reject when the decoded text outgrows its limit though the kept bytes do not', async () => {
     // Each two-byte line clipped to one byte gains a marker of about 80 characters.
     const bytes = Buffer.from('ab\n'.repeat(1000));
-    const stages = createDecodeStages({ fallback: null, maxUnitBytes: 1024, maxLineBytes: 1 });
-    await expect(decodeKept(bytes, stages, { label: 'stderr', maxTextLength: 10_000 })).rejects.toMatchObject(
-      {
+    const cores = createDecodeCores(
+      { fallback: null, maxUnitBytes: 1024, maxLineBytes: 1 },
+      NODE_CHAIN_TOOLS,
+    );
+    expect(() => decodeKeptBytes(bytes, cores, { label: 'stderr', maxTextLength: 10_000 })).toThrow(
+      expect.objectContaining({
         code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE',
         label: 'stderr',
         limitBytes: 10_000,
-      },
+      }),
     );
   });
 
   it('should count a kept head against the limit of its tail', async () => {
     const bytes = Buffer.from('line\n'.repeat(10));
     const decode = (decodedLength: number) =>
-      decodeKept(bytes, createDecodeStages({ fallback: null, maxUnitBytes: 1024, maxLineBytes: null }), {
-        label: 'stdout',
-        maxTextLength: 100,
-        decodedLength,
-      });
-    expect((await decode(50)).text).toBe('line\n'.repeat(10));
-    await expect(decode(51)).rejects.toMatchObject({ code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE' });
+      decodeKeptBytes(
+        bytes,
+        createDecodeCores({ fallback: null, maxUnitBytes: 1024, maxLineBytes: null }, NODE_CHAIN_TOOLS),
+        { label: 'stdout', maxTextLength: 100, decodedLength },
+      );
+    expect(decode(50).text).toBe('line\n'.repeat(10));
+    expect(() => decode(51)).toThrow(expect.objectContaining({ code: 'ERR_PIPELINE_CAPTURE_TOO_LARGE' }));
   });
 });

@@ -20,7 +20,13 @@ export { sampleFromPromptText, sampleInputWait } from './input-wait/sample-input
 export type { TerminalModes } from './input-wait/terminal-modes';
 export { NO_PROMPT_ENV, withNoPromptEnv } from './no-prompt-env';
 export { PtyChild } from './pty-child';
-export { loadPtyModule, PTY_PACKAGE, PTY_PACKAGE_VERSION, PtyUnavailableError } from './pty-load';
+export {
+  loadPtyModule,
+  PTY_PACKAGE,
+  PTY_PACKAGE_VERSION,
+  PtyUnavailableError,
+  ptyUnavailable,
+} from './pty-load';
 export {
   DEFAULT_PTY_COLS,
   DEFAULT_PTY_ROWS,
@@ -34,9 +40,7 @@ export {
 export {
   createRunningCommandState,
   RUNNING_COMMAND_TRANSITIONS,
-  type RunningCommandEvent,
   type RunningCommandState,
 } from './running-command/running-command-state';
-export { StateMachine, type Transitions } from './running-command/state-machine';
 export { spawnPtyChild } from './spawn-pty-child';
 export { validateCommand } from './validate-command';

@@ -68,3 +68,18 @@ export function loadPtyModule(packageName: string = PTY_PACKAGE): PtyModule {
     });
   }
 }
+
+/**
+ * Why a command cannot have a pseudo-terminal here, or `null` when it can: the package loaded by
+ * {@link loadPtyModule}, the loader `run()` uses, so every caller (`run()`, the MCP server checking
+ * before it takes a slot) reaches the same answer.
+ */
+export function ptyUnavailable(packageName: string = PTY_PACKAGE): PtyUnavailableError | null {
+  try {
+    loadPtyModule(packageName);
+    return null;
+  } catch (error) {
+    if (error instanceof PtyUnavailableError) return error;
+    throw error;
+  }
+}

@@ -107,6 +107,12 @@ describe('spawnPtyChild options', () => {
     expect(() => resolvePtyOption(pty)).toThrow(message);
   });
 
+  it('should default to a usual terminal width, so that full-width bars are as short as on screen', () => {
+    // At 400 columns tqdm drew a 1,101-byte bar line (issue 41).
+    expect(DEFAULT_PTY_COLS).toBe(120);
+    expect(resolvePtyOption(true)).toMatchObject({ cols: 120 });
+  });
+
   it('should resolve the run option pty to a mode and a size', () => {
     expect(resolvePtyOption(undefined)).toBeNull();
     expect(resolvePtyOption(false)).toBeNull();

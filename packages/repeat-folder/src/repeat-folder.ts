@@ -1,9 +1,11 @@
 import {
+  endThroughCore,
   nodeByteOps,
   type SourceOffsets,
   type TransformCallback,
   toBuffer,
   validateOptionsObject,
+  writeThroughCore,
 } from '@pipeguard/shared';
 import { Transform } from 'readable-stream';
 import { REPEAT_FOLDER_OPTIONS, RepeatFolderCore, type RepeatFolderStats } from './repeat-folder-core';
@@ -58,12 +60,10 @@ export class RepeatFolder extends Transform implements SourceOffsets {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#core.write(chunk, this.#push);
-    callback();
+    writeThroughCore(this.#core, chunk, this.#push, callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    this.#core.end(this.#push);
-    callback();
+    endThroughCore(this.#core, this.#push, callback);
   }
 }

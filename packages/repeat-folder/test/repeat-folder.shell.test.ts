@@ -28,3 +28,17 @@ describe('RepeatFolder, the Node shell over RepeatFolderCore', () => {
     );
   });
 });
+
+describe('RepeatFolder (a throwing listener)', () => {
+  it('should fail the stream with what a data listener throws, not throw it from write()', async () => {
+    const stage = new RepeatFolder();
+    const boom = new Error('listener failed');
+    stage.on('data', () => {
+      throw boom;
+    });
+    const failed = new Promise((resolve) => stage.once('error', resolve));
+    expect(() => stage.write(Buffer.from('a\nb\n'))).not.toThrow();
+    stage.end();
+    expect(await failed).toBe(boom);
+  });
+});

@@ -64,10 +64,6 @@ function readValue(bytes: Uint8Array, from: number, limit: number): Value | null
   return { start: at + 1, end: at + 1 + length, extend: inQuotes, quoted: true };
 }
 
-function latin1(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
-
 /**
  * A secret after a name at the `=` or `:` at `anchor`: `KEY=value`, `export KEY=value`, `KEY: value`,
  * `"key": "value"`, `--db-password=value`, and the headers `Authorization`, `Cookie` and `Set-Cookie`.
@@ -92,7 +88,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
-  const name = latin1(bytes, nameStart, nameEnd);
+  const name = view.text.slice(nameStart, nameEnd);
   const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
   const normalized = normalizeName(name);
   const header =
@@ -101,11 +97,11 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   if (header && !isSpace(bytes[anchor + 1]) && bytes[anchor + 1] !== 0x22 && bytes[anchor + 1] !== 0x27)
     return;
   if (normalized === 'authorization' || normalized === 'proxyauthorization') {
-    detectAuthorization(bytes, anchor + 1, limit, out);
+    detectAuthorization(view, anchor + 1, limit, out);
     return;
   }
   if (normalized === 'cookie' || normalized === 'setcookie') {
-    detectCookie(bytes, anchor + 1, limit, normalized === 'cookie', out);
+    detectCookie(view, anchor + 1, limit, normalized === 'cookie', out);
     return;
   }
   if (!isSecretName(name)) return;
@@ -122,7 +118,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
       ))
   )
     return;
-  const text = latin1(bytes, value.start, value.end);
+  const text = view.text.slice(value.start, value.end);
   if (isPlaceholderValue(text)) return;
   if (
     !value.quoted &&
@@ -185,13 +181,14 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
 }
 
 /** `Authorization: Bearer <token>`, `Basic <base64>`, or any scheme: the credential after the scheme. */
-function detectAuthorization(bytes: Uint8Array, from: number, limit: number, out: Candidate[]): void {
+function detectAuthorization(view: ScanView, from: number, limit: number, out: Candidate[]): void {
+  const { bytes, text: all } = view;
   const value = readValue(bytes, from, limit);
   if (value === null || value.end === value.start) return;
   let credential = value.start;
   let end = value.end;
   let extend = value.extend;
-  const scheme = latin1(bytes, value.start, value.end).toLowerCase();
+  const scheme = all.slice(value.start, value.end).toLowerCase();
   let kind = 'authorization';
   if (!value.quoted && isSpace(bytes[value.end])) {
     const next = readValue(bytes, value.end, limit);
@@ -209,24 +206,19 @@ function detectAuthorization(bytes: Uint8Array, from: number, limit: number, out
     }
   }
   if (end - credential < MIN_VALUE_BYTES || CLOSING_START.has(bytes[credential] as number)) return;
-  const text = latin1(bytes, credential, end);
+  const text = all.slice(credential, end);
   if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
   pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);
 }
 
 /** `Cookie: a=b; c=d` (the whole value) and `Set-Cookie: id=…; Path=/` (the cookie before the first `;`). */
-function detectCookie(
-  bytes: Uint8Array,
-  from: number,
-  limit: number,
-  request: boolean,
-  out: Candidate[],
-): void {
+function detectCookie(view: ScanView, from: number, limit: number, request: boolean, out: Candidate[]): void {
+  const { bytes } = view;
   let start = from;
   while (start < limit && start - from < MAX_SPACES && isSpace(bytes[start])) start++;
   if (bytes[start] === 0x22) start++;
   const extend = request ? REQUEST_COOKIE : COOKIE_VALUE;
   const end = start + runLength(bytes, extend, start, limit);
-  if (end - start < MIN_VALUE_BYTES || isPlaceholderValue(latin1(bytes, start, end))) return;
+  if (end - start < MIN_VALUE_BYTES || isPlaceholderValue(view.text.slice(start, end))) return;
   pushCandidate(out, start, end, 'cookie', PRIORITY_STRUCTURE, extend);
 }

@@ -6,6 +6,7 @@ import type { RedactRules } from './options';
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { detectAzureClientSecret, detectJwt, detectTelegramToken } from './shape-detectors';
 import { detectNeedleToken, detectSeparatedToken, NEEDLE_FORMATS } from './token-detector';
+import type { TokenFormat } from './token-kinds';
 import { detectUrlSecret } from './url-detector';
 
 type Detect = (view: ScanView, anchor: number, out: Candidate[]) => void;
@@ -27,14 +28,32 @@ const ANCHORS: readonly (readonly [anchor: string, detect: Detect])[] = [
   ['J', detectJwt],
   ['~', detectAzureClientSecret],
   ['BEGIN', detectKeyBlock],
-  ...NEEDLE_FORMATS.map(
-    (format) =>
-      [
-        format.prefix,
-        (view: ScanView, at: number, out: Candidate[]) => detectNeedleToken(view, format, at, out),
-      ] as const,
-  ),
+  ...needleAnchors(),
 ];
+
+/**
+ * The prefix-searched formats, one search per first byte (`A` for `AKIA`, `ASIA`, `AIza`, `ATBB`, …; `hv`
+ * for Vault's `hvs.`/`hvb.`): one native scan instead of one per prefix, the prefix checked at each hit.
+ */
+function needleAnchors(): [string, Detect][] {
+  const groups = new Map<string, Map<number, TokenFormat[]>>();
+  for (const format of NEEDLE_FORMATS) {
+    const anchor = format.prefix.startsWith('h') ? format.prefix.slice(0, 2) : (format.prefix[0] as string);
+    const bySecond = groups.get(anchor) ?? new Map<number, TokenFormat[]>();
+    const second = format.prefix.charCodeAt(1);
+    bySecond.set(second, [...(bySecond.get(second) ?? []), format]);
+    groups.set(anchor, bySecond);
+  }
+  // The second byte picks the formats to try: most capitals in text start no prefix at all.
+  return [...groups].map(([anchor, bySecond]): [string, Detect] => [
+    anchor,
+    (view, at, out) => {
+      const formats = bySecond.get(view.bytes[at + 1] as number);
+      if (formats !== undefined)
+        for (const format of formats) if (detectNeedleToken(view, format, at, out)) return;
+    },
+  ]);
+}
 
 /** Every candidate whose anchor is in `[from, to)` of the view, in no particular order. */
 export function findCandidates(

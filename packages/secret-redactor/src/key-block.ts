@@ -15,9 +15,13 @@ export function detectKeyBlock(view: ScanView, anchor: number, out: Candidate[])
   const start = anchor - DASHES.length;
   if (!bytesAt(view.bytes, start, DASHES) || view.bytes[anchor + 5] !== 0x20) return;
   const limit = Math.min(view.bytes.length, anchor + READ_AHEAD_BYTES);
-  const close = view.text.indexOf(DASHES, anchor + 6);
-  if (close === -1 || close + DASHES.length > limit) return;
-  const label = view.text.slice(anchor + 6, close);
+  // Searched within the detector's reach only: on a line of `-----BEGIN ` and no close, a search to the
+  // line's end from each would be quadratic.
+  const near = view.text.slice(anchor + 6, limit);
+  const closeAt = near.indexOf(DASHES);
+  if (closeAt === -1) return;
+  const close = anchor + 6 + closeAt;
+  const label = near.slice(0, closeAt);
   if (!label.includes('PRIVATE KEY') || label.includes('\n')) return;
   const kind = label.startsWith('OPENSSH')
     ? 'openssh-private-key'

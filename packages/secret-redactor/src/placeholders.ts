@@ -56,9 +56,11 @@ const PLACEHOLDER_START = /^(?:\$|<|\{\{|%|\[|\*|\/|\.\.?\/|~\/|#)/;
 
 /** Whether an assigned `value` is a placeholder, a number, a boolean or a reference: not a secret. */
 export function isPlaceholderValue(value: string): boolean {
+  if (PLACEHOLDER_START.test(value)) return true;
   const lower = value.toLowerCase();
-  if (PLACEHOLDER_WORDS.has(lower) || NUMBER.test(lower) || PLACEHOLDER_START.test(lower)) return true;
-  if (/^(.)\1*$/.test(lower) || VERSION.test(lower)) return true;
+  if ((lower.length <= 12 && PLACEHOLDER_WORDS.has(lower)) || NUMBER.test(lower) || VERSION.test(lower))
+    return true;
+  if (/^(.)\1*$/.test(lower)) return true;
   for (const part of PLACEHOLDER_PARTS) if (lower.includes(part)) return true;
   return false;
 }

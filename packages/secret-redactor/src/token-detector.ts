@@ -96,6 +96,11 @@ export function detectSeparatedToken(view: ScanView, anchor: number, out: Candid
 }
 
 /** A token of a prefix-searched format at `at`. */
-export function detectNeedleToken(view: ScanView, format: TokenFormat, at: number, out: Candidate[]): void {
-  addFormat(view, format, at, at, out);
+export function detectNeedleToken(
+  view: ScanView,
+  format: TokenFormat,
+  at: number,
+  out: Candidate[],
+): boolean {
+  return addFormat(view, format, at, at, out);
 }

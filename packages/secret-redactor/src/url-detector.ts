@@ -41,7 +41,7 @@ export function detectUrlSecret(view: ScanView, anchor: number, out: Candidate[]
   const password = runLength(bytes, URL_PASSWORD, colon + 1, limit);
   const at = colon + 1 + password;
   if (password === 0 || bytes[at] !== 0x40 || ALNUM[bytes[at + 1] as number] !== 1) return true;
-  const text = String.fromCharCode(...bytes.subarray(colon + 1, at));
+  const text = view.text.slice(colon + 1, at);
   if (isPlaceholderValue(text) || text === 'pass' || text === 'pw') return true;
   pushCandidate(out, colon + 1, at, 'url-password', PRIORITY_STRUCTURE);
   return true;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chunksOf } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { redactChunks } from './redact';
+import { nearMisses } from './secret-samples';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const run = (command: string, args: string[]) =>
@@ -60,42 +61,10 @@ describe('SecretRedactor on real output without secrets', () => {
   });
 });
 
-/** 2 MB of near-misses on one line: prefixes without bodies, base64-like runs, names without values. */
-function nearMisses(): Buffer {
-  const pieces = [
-    'ghp_',
-    'glpat-',
-    'AKIA',
-    'xoxb-',
-    'sk-',
-    'eyJ',
-    'eyJabc.eyJ',
-    'TOKEN=',
-    'password: ',
-    '"api_key": "',
-    '-----BEGIN ',
-    'https://u:',
-    'Authorization: Bearer ',
-    'Zm9vYmFyYmF6'.repeat(8),
-    '==',
-    '_-_-',
-    '~Q~',
-    'AAAAAAAA',
-  ];
-  const parts: string[] = [];
-  let length = 0;
-  for (let index = 0; length < 2_000_000; index++) {
-    const piece = pieces[index % pieces.length] as string;
-    parts.push(piece);
-    length += piece.length;
-  }
-  return Buffer.from(parts.join(''));
-}
-
 describe('SecretRedactor on adversarial input', () => {
   // A detector with quadratic backtracking would take hours here: the test's timeout bounds it.
   it('should get through 2 MB of near-misses on one huge line, redacting nothing that is not a secret', () => {
-    const bytes = nearMisses();
+    const bytes = nearMisses(2_000_000);
     const whole = redactChunks([bytes]);
     const chunked = redactChunks(chunksOf(bytes, 65_536), { maxHoldBytes: 256 });
     expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { TOKEN_FORMATS } from '../src/core';
 
@@ -126,3 +127,35 @@ export const PLAIN_LINES: readonly string[] = [
   'Set MAX_TOKENS to 4096 to keep replies short.',
   '',
 ];
+
+/** `bytes` of near-misses on one line: prefixes with no body, base64-like runs, names with no value. */
+export function nearMisses(bytes: number): Buffer {
+  const pieces = [
+    'ghp_',
+    'glpat-',
+    'AKIA',
+    'xoxb-',
+    'sk-',
+    'eyJ',
+    'eyJabc.eyJ',
+    'TOKEN=',
+    'password: ',
+    '"api_key": "',
+  ];
+  pieces.push(
+    '-----BEGIN ',
+    'https://u:',
+    'Authorization: Bearer ',
+    'Zm9vYmFyYmF6'.repeat(8),
+    '==',
+    '_-_-',
+    '~Q~',
+  );
+  const out: string[] = [];
+  for (let length = 0, index = 0; length < bytes; index++) {
+    const piece = pieces[index % pieces.length] as string;
+    out.push(piece);
+    length += piece.length;
+  }
+  return Buffer.from(out.join('').slice(0, bytes));
+}

@@ -25,6 +25,7 @@ export { quoteShellArgument } from './core/shell-quote';
 export { SOURCE_OFFSET_GRAIN_BYTES, SourceOffsetMap } from './core/source-offset-map';
 export { SOURCE_OFFSET_LOOKBACK_BYTES, type SourceOffsets } from './core/source-offsets';
 export { type Emit, type StageCore, type UnitCore, writeAfterEndError } from './core/stage-core';
+export { IllegalTransitionError, StateMachine, type Transitions } from './core/state-machine';
 export { portableTextOps, type TextOps } from './core/text-ops';
 export {
   findUtf8BoundaryBefore,

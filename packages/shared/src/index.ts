@@ -1,5 +1,6 @@
 // Node's side: everything of ./core, plus what needs Node (native scans, Buffer views, stream hooks).
 export * from './core';
+export { endThroughCore, writeThroughCore } from './core-steps';
 export { monotonicMs } from './monotonic-clock';
 export { nodeByteOps } from './node-byte-ops';
 export { nodeTextOps } from './node-text-ops';

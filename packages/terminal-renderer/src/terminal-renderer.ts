@@ -1,4 +1,5 @@
 import {
+  endThroughCore,
   nodeByteOps,
   OVERLAPPED_WRITABLE_HIGH_WATER_MARK,
   type SourceOffsets,
@@ -94,12 +95,6 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   }
 
   override _flush(callback: TransformCallback): void {
-    try {
-      this.#core.end(this.#push);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    callback();
+    endThroughCore(this.#core, this.#push, callback);
   }
 }

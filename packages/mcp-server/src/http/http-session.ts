@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { StateMachine, type Transitions } from '@pipeguard/shared';
 import type { PathConfinement } from '../path-confinement';
 import { buildPipeguardServer, type PipeguardServer } from '../server';
 import type { ServerOptions } from '../server-options';
-import { StateMachine } from '../state-machine';
 
 /** An HTTP session: opening (before its `initialize` is answered), serving, stopping its calls, or gone. */
 export type HttpSessionState = 'created' | 'active' | 'closing' | 'closed';
 
-const TRANSITIONS: Record<HttpSessionState, readonly HttpSessionState[]> = {
+const TRANSITIONS: Transitions<HttpSessionState> = {
   created: ['active', 'closing'],
   active: ['closing'],
   closing: ['closed'],
@@ -112,12 +112,12 @@ export class HttpSession {
   /** Ends every running command, removes the spill directory and the transport; the same promise every time. */
   close(reason: string): Promise<void> {
     if (this.#closed) return this.#closed;
-    this.#lifecycle.move('closing');
+    this.#lifecycle.to('closing');
     clearTimeout(this.#idleTimer);
     this.#closed = (async () => {
       await this.#server?.session.close(reason);
       await this.#transport.close();
-      this.#lifecycle.move('closed');
+      this.#lifecycle.to('closed');
       this.#settings.onClosed(this);
     })();
     return this.#closed;
@@ -130,7 +130,8 @@ export class HttpSession {
 
   #activate(id: string): void {
     // A session closed while its initialize was read never becomes active.
-    if (!this.#lifecycle.tryMove('active')) return;
+    if (!this.#lifecycle.can('active')) return;
+    this.#lifecycle.to('active');
     this.#id = id;
     this.#settings.onActive(this);
   }

@@ -65,6 +65,10 @@ export function formatRunResult(
   if (result.pipesHeldAfterExit) {
     lines.push('A background process kept the output pipes open after the command exited; they were closed.');
   }
+  if (result.leftovers.length > 0) {
+    const listed = result.leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join('\n');
+    lines.push(`Still running after the command ended (they end when this MCP session ends):\n${listed}`);
+  }
   if (stdout.spill_path || stderr.spill_path) {
     lines.push(
       'The marker names the file holding the full output: page through it with read_lines or read_bytes.',
@@ -80,6 +84,8 @@ export function formatRunResult(
       duration_ms: Math.round(result.durationMs),
       timeout_ms: timeoutMs,
       pipes_held_after_exit: result.pipesHeldAfterExit,
+      containment: result.containment,
+      leftovers: result.leftovers,
       stderr_merged: result.stderrMerged,
       stdout,
       stderr,

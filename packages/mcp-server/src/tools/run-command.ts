@@ -1,9 +1,9 @@
 import { AbortError, PtyUnavailableError, RunError } from '@pipeguard/pipeline';
+import { ptyUnavailable } from '@pipeguard/pty';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
 import { MAX_PATH_CHARS } from '../path-confinement';
-import { ptyUnavailable } from '../pty-availability';
 import { profileSwitchShape } from '../run-options';
 import { ToolInputError } from '../tool-input-error';
 import { formatRunResult } from './format-run-result';
@@ -98,6 +98,15 @@ const outputSchema = z.object({
   duration_ms: z.number(),
   timeout_ms: z.number(),
   pipes_held_after_exit: z.boolean(),
+  containment: z
+    .enum(['cgroup', 'environ', 'process-group'])
+    .nullable()
+    .describe(
+      "How the command's descendants were held: a cgroup, an environment marker, or only the process group.",
+    ),
+  leftovers: z
+    .array(z.object({ pid: z.number(), command: z.string() }))
+    .describe('Processes the command started that still run after it ended; they end with the MCP session.'),
   stderr_merged: z.boolean().describe('With pty: stdout holds both streams in order and stderr is empty.'),
   stdout: streamSchema,
   stderr: streamSchema,

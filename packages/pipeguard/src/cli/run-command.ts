@@ -177,6 +177,9 @@ function printNotes(
   if (result.pipesHeldAfterExit) {
     writeNote('a process the command left behind kept its output open after it exited; pipeguard closed it');
   }
+  for (const { pid, command } of result.leftovers) {
+    writeNote(`still running after the command ended: ${pid} ${command}`);
+  }
   // Every spill file is named: by the marker of what was printed, or here.
   const printed = result.all ? [result.all] : [result.stdout, result.stderr];
   for (const captured of new Set([result.stdout, result.stderr, ...(result.all ? [result.all] : [])])) {

@@ -6,9 +6,12 @@ import {
   validateOptionsObject,
   validateString,
 } from '@pipeguard/shared';
+import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
 import { AGENT_PROFILE } from '../preset/agent-profile';
 import { PIPELINE_OPTION_KEYS, type PipelineOptions } from '../preset/pipeline-options';
 import { resolveRedactOption, withCommandEnvironment } from '../preset/redact-option';
+
+export type { LiveLinesQueueOptions } from '../live/live-queue-options';
 
 /** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
 export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> {
@@ -37,14 +40,6 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> 
    * an object sets the queue's caps. Off, there is no live view and it costs nothing. @defaultValue `false`
    */
   liveLines?: boolean | LiveLinesQueueOptions;
-}
-
-/** The caps of the live lines' queue, per stream: when a consumer falls behind, newer lines are dropped. */
-export interface LiveLinesQueueOptions {
-  /** Lines waiting for the consumer. @defaultValue `10000` (lines) */
-  maxQueuedLines?: number;
-  /** Bytes of lines waiting for the consumer. @defaultValue `1048576` (bytes, 1 MiB) */
-  maxQueuedBytes?: number;
 }
 
 // A record, so that the compiler checks that the list names every option of capture's own.
@@ -123,28 +118,8 @@ export function resolveCaptureOptions(
       `The "signal" option must be an instance of AbortSignal. Received ${describeReceived(signal)}`,
     );
   }
-  const live = resolveLiveLines(liveLines);
+  const live = resolveLiveLinesOption('liveLines', liveLines);
   return { pipeline, timeout, killSignal, killGrace, pipeGrace, signal, all, processGroup, liveLines: live };
-}
-
-function resolveLiveLines(liveLines: unknown): LiveLinesQueueOptions | null {
-  if (liveLines === false) return null;
-  if (liveLines === true) return {};
-  if (liveLines === null || typeof liveLines !== 'object' || Array.isArray(liveLines)) {
-    throw new TypeError(
-      `The "liveLines" option must be a boolean or an object such as { maxQueuedLines }. Received ${describeReceived(liveLines)}`,
-    );
-  }
-  validateOptionsObject(liveLines, ['maxQueuedLines', 'maxQueuedBytes']);
-  const { maxQueuedLines, maxQueuedBytes } = liveLines as LiveLinesQueueOptions;
-  if (maxQueuedLines !== undefined)
-    validateInteger('liveLines.maxQueuedLines', maxQueuedLines, { minimum: 1 });
-  if (maxQueuedBytes !== undefined)
-    validateInteger('liveLines.maxQueuedBytes', maxQueuedBytes, { minimum: 1 });
-  return {
-    ...(maxQueuedLines === undefined ? {} : { maxQueuedLines }),
-    ...(maxQueuedBytes === undefined ? {} : { maxQueuedBytes }),
-  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { PtyChild } from '@pipeguard/pty';
-import { LiveLines } from '../live/live-lines';
 import type { LiveStreamEvent } from '../live/live-merge';
 import { mergeLiveLines } from '../live/live-merge';
 import { ListenerGuard } from '../preset/listener-guard';
@@ -20,7 +19,11 @@ import { StreamTap } from './stream-tap';
  * @throws TypeError or RangeError for an invalid or unknown option, before anything is read.
  */
 export function capture(child: ChildLike, options?: CaptureOptions): RunningCapture {
-  return prepareCapture(resolveCaptureOptions(options)).attach(child, { ptyFallback: null, watch: null });
+  return prepareCapture(resolveCaptureOptions(options)).attach(child, {
+    ptyFallback: null,
+    watch: null,
+    descendants: null,
+  });
 }
 
 /** The stages capturing each stream, for live progress (`stages.stdout.counter.bytes`…). */
@@ -42,6 +45,8 @@ export type RunningCapture<R extends RunResult = RunResult> = Promise<R> & {
   stages: CaptureStages | null;
   pid: number | undefined;
   lines: AsyncIterable<LiveStreamEvent> | null;
+  /** Ends the run's `leftovers` (and whatever they started since); nothing for `capture()`. */
+  endLeftovers: () => void;
 };
 
 /**
@@ -53,7 +58,7 @@ export type CapturedRun = RunResult;
 /** The pipelines of one capture, built and waiting for a child; {@link PreparedCapture.destroy} if none comes. */
 export interface PreparedCapture {
   /** Attaches the child: from now on a failure ends it before the promise rejects. */
-  attach(child: ChildLike, extra: Pick<RunParts, 'ptyFallback' | 'watch'>): RunningCapture;
+  attach(child: ChildLike, extra: Pick<RunParts, 'ptyFallback' | 'watch' | 'descendants'>): RunningCapture;
   /** Destroys the pipelines (their spill files closed and removed) when no child will be attached. */
   destroy(): Promise<void>;
 }
@@ -66,17 +71,14 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
   // Guards as inputs: a throwing listener of a stage fails the run, and pipeline() adds no guard of its own.
   const inputs = [new ListenerGuard(), new ListenerGuard()] as const;
   const allInput = settings.all ? new ListenerGuard() : null;
-  const live =
-    settings.liveLines === null
-      ? null
-      : ([new LiveLines(settings.liveLines), new LiveLines(settings.liveLines)] as const);
+  const live = settings.liveLines ?? false;
   const captures = [
-    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live: live?.[0] ?? null }),
-    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr', live: live?.[1] ?? null }),
+    pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live }),
+    pipeline(inputs[1], { ...settings.pipeline, label: 'stderr', live }),
     allInput ? pipeline(allInput, { ...settings.pipeline, label: 'output' }) : null,
   ] as const;
   return {
-    attach: (child, extra) => attachChild(child, settings, { inputs, allInput, captures, live, ...extra }),
+    attach: (child, extra) => attachChild(child, settings, { inputs, allInput, captures, ...extra }),
     async destroy() {
       const reason = new Error('The capture was given up before a child was attached');
       for (const input of [...inputs, allInput]) input?.destroy(reason);
@@ -85,17 +87,16 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
   };
 }
 
-interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch'> {
+interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch' | 'descendants'> {
   inputs: readonly [ListenerGuard, ListenerGuard];
   allInput: ListenerGuard | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
-  live: readonly [LiveLines, LiveLines] | null;
 }
 
 function attachChild(
   child: ChildLike,
   settings: ResolvedCaptureOptions,
-  { inputs, allInput, captures, live, ptyFallback, watch }: Prepared,
+  { inputs, allInput, captures, ptyFallback, watch, descendants }: Prepared,
 ): RunningCapture {
   // One stream (a pseudo-terminal's) is interleaved already: it is not fed twice.
   const stderrMerged = child.stderr === null;
@@ -109,9 +110,22 @@ function attachChild(
     new StreamTap(child.stderr, inputs[1], interleaved, onTapEnded),
   ];
   const pty = child instanceof PtyChild;
+  const [stdoutLines, stderrLines] = [captures[0].lines, captures[1].lines];
+  const live = stdoutLines === null || stderrLines === null ? null : ([stdoutLines, stderrLines] as const);
   const pipelineInputs = allInput === null ? inputs : [...inputs, allInput];
   const lifecycle = new RunLifecycle(
-    { child, taps, inputs: pipelineInputs, watch, captures, stderrMerged, live, pty, ptyFallback },
+    {
+      child,
+      taps,
+      inputs: pipelineInputs,
+      watch,
+      captures,
+      stderrMerged,
+      live,
+      pty,
+      ptyFallback,
+      descendants,
+    },
     settings,
   );
   lifecycle.start();
@@ -127,5 +141,6 @@ function attachChild(
           ['stdout', live[0]],
           ['stderr', live[1]],
         ]);
-  return Object.assign(lifecycle.result, { stages, pid: child.pid, lines });
+  const endLeftovers = () => descendants?.killAll();
+  return Object.assign(lifecycle.result, { stages, pid: child.pid, lines, endLeftovers });
 }

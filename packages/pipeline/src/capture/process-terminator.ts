@@ -1,4 +1,5 @@
 import type { ChildLike } from './child-like';
+import type { DescendantContainment } from './descendants/descendant-containment';
 import { killProcessGroup } from './kill-process-group';
 
 /** How a {@link ProcessTerminator} signals. */
@@ -19,15 +20,22 @@ export class ProcessTerminator {
   readonly #child: ChildLike;
   readonly #settings: TerminatorSettings;
   readonly #onForceKill: () => void;
+  readonly #descendants: DescendantContainment | null;
   #graceTimer: NodeJS.Timeout | null = null;
   #terminating = false;
   #exited = false;
 
-  /** `onForceKill` is called when the grace runs out and SIGKILL is sent. */
-  constructor(child: ChildLike, settings: TerminatorSettings, onForceKill: () => void) {
+  /** `onForceKill` is called when the grace runs out and SIGKILL is sent; `descendants`, when given, are signalled too. */
+  constructor(
+    child: ChildLike,
+    settings: TerminatorSettings,
+    onForceKill: () => void,
+    descendants: DescendantContainment | null = null,
+  ) {
     this.#child = child;
     this.#settings = settings;
     this.#onForceKill = onForceKill;
+    this.#descendants = descendants;
   }
 
   /** The child itself has exited: without a group there is nothing left to signal. */
@@ -50,9 +58,12 @@ export class ProcessTerminator {
     }, this.#settings.killGrace);
   }
 
-  /** Sends SIGKILL now: to the group, or to the child while it lives. */
-  kill(): void {
-    this.#signal('SIGKILL');
+  /**
+   * Sends SIGKILL now: to the group, or to the child while it lives, and with `'all'` to every
+   * descendant held by the containment too (`'group'` spares those that left the group).
+   */
+  kill(reach: 'all' | 'group' = 'all'): void {
+    this.#signal('SIGKILL', reach);
   }
 
   /** Cancels a pending SIGKILL; the lifecycle calls it when it settles. */
@@ -61,10 +72,12 @@ export class ProcessTerminator {
     this.#graceTimer = null;
   }
 
-  #signal(signal: NodeJS.Signals): void {
+  #signal(signal: NodeJS.Signals, reach: 'all' | 'group' = 'all'): void {
     const pid = this.#child.pid;
     if (pid === undefined) return;
     if (this.#settings.processGroup) killProcessGroup(pid, signal);
     else if (!this.#exited) this.#child.kill(signal);
+    // Those that left the group (setsid, a double fork) are reached through the containment.
+    if (reach === 'all') this.#descendants?.signalAll(signal);
   }
 }

@@ -1,29 +1,52 @@
-import { monotonicMs } from '@pipeguard/shared';
+import { monotonicMs, StateMachine, type Transitions } from '@pipeguard/shared';
 import type { Transform } from 'readable-stream';
 import type { LiveLines } from '../live/live-lines';
 import type { Capture } from '../preset/capture-result';
 import type { PipelineRun } from '../preset/pipeline';
 import { AbortError } from './abort-error';
 import type { ChildLike } from './child-like';
+import type { DescendantContainment } from './descendants/descendant-containment';
 import { ProcessTerminator, type TerminatorSettings } from './process-terminator';
 import { composeRunResult, type RunCaptures, type RunResult } from './run-result';
 import type { StreamTap } from './stream-tap';
 
 /**
- * Where a run is: `spawned` (handed over), `running` (read, timed), `exited` (the child exited; its
- * pipes drain, for at most `pipeGrace`), `ending` (a failure: the child or group is being ended) and
- * `settled` (the promise has its outcome and nothing of the run is pending).
+ * Where a run is: `spawned` (handed over), `running` (read, timed), `timed-out` (the timeout fired: the
+ * child is being ended, its output still read), `cancelling` (aborted while the child runs: likewise),
+ * `exited` (the child exited; its pipes drain, for at most `pipeGrace`), `held` (the grace passed with a
+ * pipe still held: the group was ended), `cancelled` (aborted after the exit: the pipes were let go),
+ * `ending` (a failure: the child or group is being ended) and `settled` (the promise has its outcome and
+ * nothing of the run is pending). The result's `timedOut`, `cancelled` and `pipesHeldAfterExit` are
+ * where the run has been, not flags kept beside the state.
  */
-export type RunState = 'spawned' | 'running' | 'exited' | 'ending' | 'settled';
+export type RunState =
+  | 'spawned'
+  | 'running'
+  | 'timed-out'
+  | 'cancelling'
+  | 'exited'
+  | 'held'
+  | 'cancelled'
+  | 'ending'
+  | 'settled';
 
 /** The lifecycle's transitions as data; every way into `ending` ends the child or group first. */
-const TRANSITIONS: Readonly<Record<RunState, readonly RunState[]>> = {
+export const RUN_TRANSITIONS: Transitions<RunState> = {
   spawned: ['running', 'ending'],
-  running: ['exited', 'ending'],
-  exited: ['settled', 'ending'],
+  running: ['timed-out', 'cancelling', 'exited', 'ending'],
+  'timed-out': ['cancelling', 'exited', 'ending'],
+  cancelling: ['exited', 'ending'],
+  exited: ['held', 'cancelled', 'settled', 'ending'],
+  held: ['cancelled', 'settled', 'ending'],
+  cancelled: ['held', 'settled', 'ending'],
   ending: ['settled'],
   settled: [],
 };
+
+/** States in which the child may still be running. */
+const BEFORE_EXIT: ReadonlySet<RunState> = new Set(['running', 'timed-out', 'cancelling']);
+/** States after the child's exit, before the run settles. */
+const AFTER_EXIT: ReadonlySet<RunState> = new Set(['exited', 'held', 'cancelled']);
 
 /** What a lifecycle watches: the child, its taps and the pipelines they feed. */
 export interface RunParts {
@@ -44,6 +67,8 @@ export interface RunParts {
   pty: boolean;
   /** Why pipes were used though a terminal was asked for (`pty: 'auto'`), else `null`. */
   ptyFallback: string | null;
+  /** What holds the command's descendants (`run()`), ended with it; `null` for `capture()`. */
+  descendants: DescendantContainment | null;
 }
 
 /** How a lifecycle times and ends a run. */
@@ -59,7 +84,7 @@ export interface LifecycleSettings extends TerminatorSettings {
  * child (its group with `processGroup`: `killSignal`, SIGKILL after `killGrace`) before rejecting.
  */
 export class RunLifecycle {
-  #state: RunState = 'spawned';
+  readonly #lifecycle = new StateMachine<RunState>('A run', 'spawned', RUN_TRANSITIONS);
   readonly #parts: RunParts;
   readonly #settings: LifecycleSettings;
   readonly #terminator: ProcessTerminator;
@@ -70,15 +95,12 @@ export class RunLifecycle {
   #exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   #captures: RunCaptures | null = null;
   #failure: Error | null = null;
-  #timedOut = false;
-  #cancelled = false;
-  #pipesHeld = false;
   #unwatch: (() => void) | null = null;
 
   constructor(parts: RunParts, settings: LifecycleSettings) {
     this.#parts = parts;
     this.#settings = settings;
-    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill);
+    this.#terminator = new ProcessTerminator(parts.child, settings, this.#onForceKill, parts.descendants);
     this.#result = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
@@ -91,7 +113,7 @@ export class RunLifecycle {
 
   /** spawned → running: listens to the child, the pipelines, the timeout and the abort signal. */
   start(): void {
-    this.#moveTo('running');
+    this.#lifecycle.to('running');
     const { child, captures } = this.#parts;
     const { timeout, signal } = this.#settings;
     child.once('error', (error) => this.#fail(error));
@@ -110,49 +132,58 @@ export class RunLifecycle {
   readonly #onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
     this.#exit ??= { code, signal };
     this.#terminator.markExited();
-    if (this.#state === 'ending') {
+    const state = this.#lifecycle.state;
+    if (state === 'ending') {
       this.#end();
       return;
     }
-    if (this.#state !== 'running') return;
-    this.#moveTo('exited');
+    if (!BEFORE_EXIT.has(state)) return;
+    this.#lifecycle.to('exited');
     if (this.#captures) this.#resolve();
     else if (!this.#parts.taps.every((tap) => tap.closed))
       this.#after(this.#settings.pipeGrace, this.#onPipeGrace);
   };
 
   readonly #onDrained = ([stdout, stderr, all]: [Capture, Capture, Capture | null]): void => {
-    if (this.#state !== 'running' && this.#state !== 'exited') return;
+    const state = this.#lifecycle.state;
+    if (!BEFORE_EXIT.has(state) && !AFTER_EXIT.has(state)) return;
     this.#captures = [stdout, stderr, all];
     // While running, the exit is still to come: a child may close its pipes and go on.
-    if (this.#state === 'exited') this.#resolve();
+    if (AFTER_EXIT.has(state)) this.#resolve();
   };
 
   readonly #onPipeGrace = (): void => {
-    if (this.#state !== 'exited') return;
-    this.#pipesHeld = !this.#parts.taps.every((tap) => tap.closed);
+    const state = this.#lifecycle.state;
+    if (state !== 'exited' && state !== 'cancelled') return;
+    const held = !this.#parts.taps.every((tap) => tap.closed);
     this.#detach();
-    // The child is gone but its group still holds a pipe: end the group; only a setsid escapee
-    // outlives this, and it gets EPIPE on its next write now that the read ends are closed.
-    if (this.#pipesHeld) this.#terminator.kill();
+    if (!held) return;
+    // The child is gone but its group still holds a pipe: end the group; a setsid escapee outlives
+    // this (a leftover, ended with `killLeftovers`) and gets EPIPE on its next write.
+    this.#lifecycle.to('held');
+    this.#terminator.kill('group');
   };
 
   readonly #onTimeout = (): void => {
-    if (this.#state !== 'running') return;
-    this.#timedOut = true;
+    if (this.#lifecycle.state !== 'running') return;
+    this.#lifecycle.to('timed-out');
     this.#terminator.terminate();
   };
 
   readonly #onAbort = (): void => {
-    if (this.#state !== 'running' && this.#state !== 'exited') return;
-    this.#cancelled = true;
-    // A second termination (a cancellation during a timeout's kill grace) sends SIGKILL at once.
-    if (this.#state === 'running') this.#terminator.terminate();
-    else this.#detach();
+    const state = this.#lifecycle.state;
+    if (state === 'running' || state === 'timed-out') {
+      this.#lifecycle.to('cancelling');
+      // A second termination (a cancellation during a timeout's kill grace) sends SIGKILL at once.
+      this.#terminator.terminate();
+    } else if (state === 'exited' || state === 'held') {
+      this.#lifecycle.to('cancelled');
+      this.#detach();
+    }
   };
 
   readonly #onForceKill = (): void => {
-    if (this.#state === 'ending') this.#end();
+    if (this.#lifecycle.state === 'ending') this.#end();
   };
 
   /**
@@ -160,9 +191,10 @@ export class RunLifecycle {
    * spill files: no result will name them), end the child (group), settle once it is ended.
    */
   #fail(error: Error): void {
-    if (this.#state === 'ending' || this.#state === 'settled') return;
+    const state = this.#lifecycle.state;
+    if (state === 'ending' || state === 'settled') return;
     const childGone = this.#exit !== null || this.#parts.child.pid === undefined;
-    this.#moveTo('ending');
+    this.#lifecycle.to('ending');
     this.#failure = error;
     for (const input of this.#parts.inputs) input.destroy(error);
     this.#detach();
@@ -185,25 +217,31 @@ export class RunLifecycle {
       .then(() => this.#settle.reject(failure));
   }
 
-  /** exited → settled with the captures: resolves, or rejects with an `AbortError` carrying them. */
+  /** exited (held, cancelled) → settled with the captures: resolves, or rejects with an `AbortError` carrying them. */
   #resolve(): void {
+    const lifecycle = this.#lifecycle;
+    const timedOut = lifecycle.visited('timed-out');
+    const cancelled = lifecycle.visited('cancelling') || lifecycle.visited('cancelled');
     this.#cleanUp();
     // After a timeout or cancellation nothing of the group may outlive the result.
-    if (this.#timedOut || this.#cancelled) this.#terminator.kill();
-    const { live } = this.#parts;
+    if (timedOut || cancelled) this.#terminator.kill();
+    const { live, descendants } = this.#parts;
+    const ended = timedOut || cancelled;
     const result = composeRunResult(this.#captures as RunCaptures, {
       pid: this.#parts.child.pid,
       exit: this.#exit,
       stderrMerged: this.#parts.stderrMerged,
-      timedOut: this.#timedOut,
-      cancelled: this.#cancelled,
+      timedOut,
+      cancelled,
       durationMs: monotonicMs() - this.#started,
-      pipesHeldAfterExit: this.#pipesHeld,
+      pipesHeldAfterExit: lifecycle.visited('held'),
+      containment: descendants?.mechanism ?? null,
+      leftovers: ended ? [] : (descendants?.settle() ?? []),
       liveLines: live === null ? null : { stdout: live[0].stats, stderr: live[1].stats },
       pty: this.#parts.pty,
       ptyFallback: this.#parts.ptyFallback,
     });
-    if (!this.#cancelled) {
+    if (!cancelled) {
       this.#settle.resolve(result);
       return;
     }
@@ -212,7 +250,7 @@ export class RunLifecycle {
   }
 
   #cleanUp(): void {
-    this.#moveTo('settled');
+    this.#lifecycle.to('settled');
     for (const timer of this.#timers) clearTimeout(timer);
     this.#terminator.dispose();
     this.#settings.signal?.removeEventListener('abort', this.#onAbort);
@@ -226,12 +264,5 @@ export class RunLifecycle {
 
   #after(ms: number, action: () => void): void {
     this.#timers.add(setTimeout(action, ms));
-  }
-
-  #moveTo(next: RunState): void {
-    if (!TRANSITIONS[this.#state].includes(next)) {
-      throw new Error(`A run cannot move from ${this.#state} to ${next}`);
-    }
-    this.#state = next;
   }
 }

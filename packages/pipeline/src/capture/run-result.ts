@@ -1,5 +1,7 @@
 import type { LiveLinesStats } from '../live/live-lines';
 import type { Capture } from '../preset/capture-result';
+import type { ContainmentMechanism } from './descendants/descendant-containment';
+import type { Leftover } from './descendants/process-table';
 
 /** The live lines' counters of each stream (`stderr`'s are zero when it was merged into stdout). */
 export interface LiveLinesReport {
@@ -47,6 +49,17 @@ export interface RunResult {
   binaryOutputWithheld: boolean;
   /** Whether a descendant still held a pipe open `pipeGrace` ms after the child exited (the pipes were then closed). */
   pipesHeldAfterExit: boolean;
+  /**
+   * How `run()` kept hold of the command's descendants (`'cgroup'`, `'environ'` or `'process-group'`:
+   * see the README); `null` for `capture()` of a child spawned elsewhere.
+   */
+  containment: ContainmentMechanism | null;
+  /**
+   * Descendants still alive when the command ended normally (setsid and double-forked ones included):
+   * ended then with `killLeftovers`, else left running. Empty after a timeout or cancellation, which
+   * end them all, and for `capture()`.
+   */
+  leftovers: Leftover[];
   /** With `liveLines`, how many lines each stream had, were handed out and were dropped; else `null`. */
   liveLines: LiveLinesReport | null;
   /** Whether the command ran under a pseudo-terminal. */
@@ -64,6 +77,8 @@ export interface RunFacts {
   cancelled: boolean;
   durationMs: number;
   pipesHeldAfterExit: boolean;
+  containment: ContainmentMechanism | null;
+  leftovers: Leftover[];
   liveLines: LiveLinesReport | null;
   pty: boolean;
   ptyFallback: string | null;
@@ -88,6 +103,8 @@ export function composeRunResult([stdout, stderr, all]: RunCaptures, facts: RunF
     durationMs: facts.durationMs,
     binaryOutputWithheld: stdout.binaryWithheld || stderr.binaryWithheld,
     pipesHeldAfterExit: facts.pipesHeldAfterExit,
+    containment: facts.containment,
+    leftovers: facts.leftovers,
     liveLines: facts.liveLines,
     pty: facts.pty,
     ptyFallback: facts.ptyFallback,

@@ -1,6 +1,6 @@
 import type { LineBatch } from '@pipeguard/line-splitter';
 import { LineSplitter } from '@pipeguard/line-splitter';
-import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { StateMachine, type Transitions, validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { LiveLineDecoder } from './live-decode';
 import type { LiveDrop, LiveEvent, LiveLine } from './live-events';
 import { pullAll } from './live-pull';
@@ -42,25 +42,20 @@ export interface LiveLinesStats {
 
 type QueueEntry = LineBatch | LiveDrop;
 
-/** How a pipeline decodes its lines, which a {@link LiveLines} given to it adopts. */
-export interface LiveDecodeSettings {
-  fallback: string | string[] | null;
-  maxUnitBytes: number;
-  maxLineBytes: number | null;
-}
-
-// Set once by the class's static block: the only way in to #adopt from outside the class body.
-let adoptDecoding: (live: LiveLines, settings: LiveDecodeSettings) => void;
-
 /**
- * Makes `live` decode as a pipeline does (its fallback, unit and line caps), in place of its own
- * options; returns it. The pipeline calls it before anything is written.
- * @throws Error when `live` has taken bytes already.
+ * Where a live view is: `open` (taking input, nobody iterating yet), `consumed` (taking input, iterated),
+ * `ended` (input ended, not iterated yet), `draining` (input ended, the consumer takes what is queued)
+ * and `closed` (the consumer left: input costs nothing from now on).
  */
-export function decodeLiveLinesAs(live: LiveLines, settings: LiveDecodeSettings): LiveLines {
-  adoptDecoding(live, settings);
-  return live;
-}
+type LiveLinesState = 'open' | 'consumed' | 'ended' | 'draining' | 'closed';
+
+const TRANSITIONS: Transitions<LiveLinesState> = {
+  open: ['consumed', 'ended'],
+  consumed: ['draining', 'closed'],
+  ended: ['draining'],
+  draining: ['closed'],
+  closed: [],
+};
 
 const KNOWN_OPTIONS = [
   'fallback',
@@ -79,9 +74,10 @@ const KNOWN_OPTIONS = [
  * being handed out and the splitter's unfinished line (at most `maxUnitBytes`).
  */
 export class LiveLines implements AsyncIterable<LiveEvent> {
+  readonly #lifecycle = new StateMachine<LiveLinesState>('A LiveLines', 'open', TRANSITIONS);
   #splitter: LineSplitter;
-  #maxUnitBytes: number;
-  #decoder: LiveLineDecoder;
+  readonly #maxUnitBytes: number;
+  readonly #decoder: LiveLineDecoder;
   readonly #maxQueuedLines: number;
   readonly #maxQueuedBytes: number;
   readonly #queue: QueueEntry[] = [];
@@ -91,11 +87,8 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
   #current: { lines: LiveLine[]; next: number } | null = null;
   #drop: LiveDrop | null = null;
   #waiting: ((result: IteratorResult<LiveEvent>) => void) | null = null;
-  #ended = false;
   /** Set when lines were dropped; cleared once the consumer has taken the queue down to half its caps. */
   #dropping = false;
-  #iterated = false;
-  #closed = false;
   #lines = 0;
   #delivered = 0;
   #droppedLines = 0;
@@ -132,10 +125,6 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     this.#maxQueuedBytes = maxQueuedBytes;
   }
 
-  static {
-    adoptDecoding = (live, settings) => live.#adopt(settings);
-  }
-
   /** A snapshot of the counters. */
   get stats(): LiveLinesStats {
     return {
@@ -149,20 +138,10 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     };
   }
 
-  #adopt({ fallback, maxUnitBytes, maxLineBytes }: LiveDecodeSettings): void {
-    if (this.#written > 0) {
-      throw new Error(
-        'A LiveLines given to pipeline() must not have taken bytes: it decodes as that pipeline does',
-      );
-    }
-    this.#decoder = new LiveLineDecoder(fallback, maxLineBytes, maxUnitBytes);
-    this.#splitter = new LineSplitter({ maxUnitBytes, batched: true });
-    this.#maxUnitBytes = maxUnitBytes;
-  }
-
   /** Takes the next bytes of the stream; returns at once, whatever the consumer is doing. Do not modify `chunk` afterwards. */
   write(chunk: Buffer): void {
-    if (this.#ended || this.#closed) return;
+    const state = this.#lifecycle.state;
+    if (state !== 'open' && state !== 'consumed') return;
     const start = this.#written;
     this.#written += chunk.length;
     // The splitter's unfinished line, if any, is the first skipped one: it is abandoned with the splitter.
@@ -213,6 +192,12 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     return end;
   }
 
+  /** Whether input may still come (the live view has not ended nor been left). */
+  #takingInput(): boolean {
+    const state = this.#lifecycle.state;
+    return state === 'open' || state === 'consumed';
+  }
+
   #overHalf(): boolean {
     return this.#queuedLines > this.#maxQueuedLines / 2 || this.#queuedBytes > this.#maxQueuedBytes / 2;
   }
@@ -228,14 +213,15 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
 
   /** Ends the stream: the last unfinished line is handed out, then the iteration ends. */
   end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    if (!this.#closed && this.#skipFrom !== null) {
+    const state = this.#lifecycle.state;
+    if (state !== 'open' && state !== 'consumed') return;
+    this.#lifecycle.to(state === 'open' ? 'ended' : 'draining');
+    if (this.#skipFrom !== null) {
       // The skipped unfinished last line, if any, is dropped too: its bytes were not kept.
       if (this.#written > this.#skipFrom) this.#recordDrop(1, this.#written - this.#skipFrom);
       if (this.#drop !== null) this.#queue.push(this.#drop);
       this.#drop = null;
-    } else if (!this.#closed) {
+    } else {
       this.#splitter.end();
       for (const batch of pullAll<LineBatch>(this.#splitter)) this.#offer(batch, true);
       if (this.#drop !== null) this.#queue.push(this.#drop);
@@ -299,7 +285,7 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
     const waiting = this.#waiting;
     if (waiting === null) return;
     const event = this.#take();
-    if (event === null && !this.#ended && !this.#closed) return;
+    if (event === null && this.#takingInput()) return;
     this.#waiting = null;
     waiting(event === null ? { value: undefined, done: true } : { value: event, done: false });
   }
@@ -327,19 +313,22 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
    * @throws Error when iterated a second time.
    */
   [Symbol.asyncIterator](): AsyncIterator<LiveEvent> {
-    if (this.#iterated) throw new Error('LiveLines has one consumer: it can be iterated once');
-    this.#iterated = true;
+    const state = this.#lifecycle.state;
+    if (state !== 'open' && state !== 'ended') {
+      throw new Error('LiveLines has one consumer: it can be iterated once');
+    }
+    this.#lifecycle.to(state === 'open' ? 'consumed' : 'draining');
     return {
       next: () => {
         const event = this.#take();
         if (event !== null) return Promise.resolve({ value: event, done: false });
-        if (this.#ended || this.#closed) return Promise.resolve({ value: undefined, done: true });
+        if (!this.#takingInput()) return Promise.resolve({ value: undefined, done: true });
         return new Promise((resolve) => {
           this.#waiting = resolve;
         });
       },
       return: () => {
-        this.#closed = true;
+        if (this.#lifecycle.state !== 'closed') this.#lifecycle.to('closed');
         this.#queue.length = 0;
         this.#current = null;
         this.#queuedLines = 0;

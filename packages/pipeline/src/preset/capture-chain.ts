@@ -6,7 +6,7 @@ import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/c
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
 import { type CaptureResult, composeCapture } from './capture-result';
-import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept-bytes';
+import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept';
 import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';

@@ -11,7 +11,7 @@ import type { RepeatFolderStats } from '@pipeguard/repeat-folder/core';
 import type { SecretRedactorStats } from '@pipeguard/secret-redactor/core';
 import { endsAtLineStart } from '@pipeguard/shared/core';
 import type { TerminalRendererStats } from '@pipeguard/terminal-renderer/core';
-import type { DecodedText } from './decode-kept-bytes';
+import type { DecodedText } from './decode-kept';
 import type { ResolvedPresetOptions } from './preset-options';
 import type { HeadLineOffsets } from './source-offset-chain';
 

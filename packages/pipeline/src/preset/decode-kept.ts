@@ -1,79 +1,102 @@
-import { FallbackDecoder } from '@pipeguard/fallback-decoder';
-import { LineClipper, LineSplitter } from '@pipeguard/line-splitter';
-import { Readable, Writable } from 'readable-stream';
-import { MAX_CAPTURE_BYTES } from './capture-size-limit';
-import { composeStreams } from './compose-streams';
-import type { DecodedText, DecodeSettings } from './decode-kept-bytes';
+import {
+  FallbackDecoderCore,
+  type FallbackDecoderStats,
+  type LegacyCodec,
+} from '@pipeguard/fallback-decoder/core';
+import { LineClipperCore, LineSplitterCore } from '@pipeguard/line-splitter/core';
+import type { ByteOps, TextOps } from '@pipeguard/shared/core';
 import { PipelineError } from './errors';
 
-export type { DecodedText, DecodeSettings } from './decode-kept-bytes';
-
-/** The stages that turn kept bytes into text; constructing them validates their options. */
-export interface DecodeStages {
-  splitter: LineSplitter;
-  clipper: LineClipper | null;
-  decoder: FallbackDecoder;
+/** How kept bytes become text: the decoder's fallback, the splitter's cap, the clipper's cap. */
+export interface DecodeSettings {
+  fallback: string | string[] | null;
+  maxUnitBytes: number;
+  maxLineBytes: number | null;
 }
 
-/** Creates the decode stages for one run of {@link decodeKept}. */
-export function createDecodeStages(settings: DecodeSettings, startOffset = 0): DecodeStages {
+/** Text decoded from kept bytes, with the counts of the stages that decoded it. */
+export interface DecodedText {
+  text: string;
+  decoder: FallbackDecoderStats;
+  clippedLines: number;
+}
+
+/** What the decoding cores run on: the runtime's byte scans, text helpers and legacy codec. */
+export interface DecodeTools {
+  byteOps: ByteOps;
+  textOps: TextOps;
+  codec: LegacyCodec;
+}
+
+/** The cores that turn kept bytes into text; constructing them validates their options. */
+export interface DecodeCores {
+  splitter: LineSplitterCore;
+  clipper: LineClipperCore | null;
+  decoder: FallbackDecoderCore;
+}
+
+/** Creates the decoding cores for one run of {@link decodeKeptBytes}, the splitter counting from `startOffset`. */
+export function createDecodeCores(
+  settings: DecodeSettings,
+  tools: DecodeTools,
+  startOffset = 0,
+): DecodeCores {
+  const { byteOps, textOps, codec } = tools;
   return {
-    splitter: new LineSplitter({ maxUnitBytes: settings.maxUnitBytes, batched: true, startOffset }),
-    clipper: settings.maxLineBytes === null ? null : new LineClipper({ maxLineBytes: settings.maxLineBytes }),
-    decoder: new FallbackDecoder({ fallback: settings.fallback }),
+    splitter: new LineSplitterCore({
+      maxUnitBytes: settings.maxUnitBytes,
+      batched: true,
+      startOffset,
+      byteOps,
+    }),
+    clipper:
+      settings.maxLineBytes === null
+        ? null
+        : new LineClipperCore({ maxLineBytes: settings.maxLineBytes, byteOps }),
+    decoder: new FallbackDecoderCore({ fallback: settings.fallback, codec, byteOps, textOps }),
   };
 }
 
-/** Bounds the text {@link decodeKept} may build. */
-export interface TextLimit {
+/** Bounds the text {@link decodeKeptBytes} may build. */
+export interface DecodeLimit {
   /** Names the stream in the error. */
   label: string;
-  /** Most UTF-16 units of the capture's text. @defaultValue {@link MAX_CAPTURE_BYTES} */
-  maxTextLength?: number;
+  /** Most UTF-16 units of the capture's text. */
+  maxTextLength: number;
   /** Units of the capture's text already decoded (a kept head, before its tail). @defaultValue `0` */
   decodedLength?: number;
-}
-
-/**
- * Splits, clips and decodes bytes the sink kept. The stages' splitter starts at the stream offset
- * of those bytes, so a clip marker names true stream offsets even for a kept tail. Text longer than
- * `maxTextLength` (clip markers can outgrow the bytes they replace) fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE`.
- */
-export async function decodeKept(
-  bytes: Buffer,
-  { splitter, clipper, decoder }: DecodeStages,
-  { label, maxTextLength = MAX_CAPTURE_BYTES, decodedLength = 0 }: TextLimit,
-): Promise<DecodedText> {
-  // Nothing kept (a quiet stream, the common stderr): no stream to build, and the stages' counts are zero.
-  if (bytes.length === 0)
-    return { text: '', decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
-  const pieces: string[] = [];
-  let length = decodedLength;
-  const collector = new Writable({
-    objectMode: true,
-    write(text: string, _encoding, callback) {
-      length += text.length;
-      if (length > maxTextLength) {
-        callback(new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', label, maxTextLength));
-        return;
-      }
-      pieces.push(text);
-      callback();
-    },
-  });
-  const stages = clipper ? [splitter, clipper, decoder] : [splitter, decoder];
-  const source = Readable.from(slices(bytes), { objectMode: false });
-  await composeStreams([source, ...stages, collector]);
-  return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
 }
 
 const SLICE_BYTES = 64 * 1024;
 
 /**
- * Views of 64 KiB: the decoder validates a batch at once and goes line by line only through a batch
- * that fails UTF-8, so one legacy line must not send the whole kept output down the slow path.
+ * Splits, clips and decodes bytes a sink kept, in one pass through the cores (no stream). Written in
+ * 64 KiB slices: the decoder validates a batch at once and goes line by line only through a batch that
+ * fails UTF-8, so one legacy line must not send the whole kept output down the slow path. Text longer
+ * than `maxTextLength` fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE`.
  */
-function* slices(bytes: Buffer): Generator<Buffer> {
-  for (let start = 0; start < bytes.length; start += SLICE_BYTES)
-    yield bytes.subarray(start, start + SLICE_BYTES);
+export function decodeKeptBytes(
+  bytes: Uint8Array,
+  { splitter, clipper, decoder }: DecodeCores,
+  { label, maxTextLength, decodedLength = 0 }: DecodeLimit,
+): DecodedText {
+  const pieces: string[] = [];
+  let length = decodedLength;
+  const collect = (text: string) => {
+    length += text.length;
+    if (length > maxTextLength)
+      throw new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', label, maxTextLength);
+    pieces.push(text);
+  };
+  const decode = (unit: Parameters<FallbackDecoderCore['write']>[0]) => decoder.write(unit, collect);
+  const units = clipper
+    ? (unit: Parameters<LineClipperCore['write']>[0]) => clipper.write(unit, decode)
+    : decode;
+  for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
+    splitter.write(bytes.subarray(start, start + SLICE_BYTES), units);
+  }
+  splitter.end(units);
+  clipper?.end();
+  decoder.end();
+  return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
 }

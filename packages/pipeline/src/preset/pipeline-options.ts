@@ -1,6 +1,5 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { describeReceived } from '@pipeguard/shared';
-import { LiveLines } from '../live/live-lines';
+import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
 import {
   PRESET_OPTION_KEYS,
   type PresetOptions,
@@ -13,10 +12,12 @@ export { RENDER_MODES, type RenderMode } from './preset-options';
 /** Options of {@link pipeline}: every stage's option, by the name the stage gives it. */
 export interface PipelineOptions extends PresetOptions {
   /**
-   * Also hands the lines that pass the guard, the transcoder and the renderer (before folding) to this
-   * {@link LiveLines} as they arrive; `null` for none (then live lines cost nothing). @defaultValue `null`
+   * Also hands the lines that pass the guard, the transcoder and the renderer (before folding) to
+   * `run.lines`, a `LiveLines` the pipeline builds to decode as it does (its `fallback`, `maxUnitBytes`
+   * and `maxLineBytes`), as they arrive; an object sets its queue's caps. Off, there is no live view and
+   * it costs nothing. @defaultValue `false`
    */
-  live?: LiveLines | null;
+  live?: boolean | LiveLinesQueueOptions;
 }
 
 /** The keys {@link pipeline} accepts; any other key is a TypeError. */
@@ -24,7 +25,8 @@ export const PIPELINE_OPTION_KEYS: readonly (keyof PipelineOptions)[] = [...PRES
 
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
-  live: LiveLines | null;
+  /** The live lines' queue caps, or `null` for no live lines. */
+  live: LiveLinesQueueOptions | null;
 }
 
 /**
@@ -35,11 +37,5 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
   const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
-  const live = options?.live ?? null;
-  if (live !== null && !(live instanceof LiveLines)) {
-    throw new TypeError(
-      `The "live" option must be an instance of LiveLines or null. Received ${describeReceived(live)}`,
-    );
-  }
-  return { ...settings, live };
+  return { ...settings, live: resolveLiveLinesOption('live', options?.live ?? false) };
 }

@@ -7,15 +7,16 @@ import { SecretRedactor } from '@pipeguard/secret-redactor';
 import { nodeByteOps } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
-import { decodeLiveLinesAs } from '../live/live-lines';
+import { LiveLines } from '../live/live-lines';
 import { LiveLinesTap } from '../live/live-tap';
 import { SpillTap } from '../spill/spill-tap';
 import { type Capture, composeCapture } from './capture-result';
 import { CaptureSizeLimit, MAX_CAPTURE_BYTES } from './capture-size-limit';
 import { composeStreams, composeWhenData } from './compose-streams';
-import { createDecodeStages, decodeKept } from './decode-kept';
+import { createDecodeCores, decodeKeptBytes } from './decode-kept';
 import { excerptDecoder } from './excerpt-decoder';
 import { ListenerGuard } from './listener-guard';
+import { NODE_CHAIN_TOOLS } from './node-chain-tools';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { noteRedactor } from './redact-note';
@@ -23,8 +24,11 @@ import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
 
-/** A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages. */
-export type PipelineRun = Promise<Capture> & { stages: PipelineStages };
+/**
+ * A running {@link pipeline}: a promise of its {@link Capture} that also exposes its stages and, with
+ * `live`, its live lines (else `null`).
+ */
+export type PipelineRun = Promise<Capture> & { stages: PipelineStages; lines: LiveLines | null };
 
 /**
  * Composes ByteCounter → (spill) → BinaryGuard → (UTF-16 → UTF-8) → (TerminalRenderer) →
@@ -37,7 +41,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const settings = resolvePipelineOptions(options);
   const { label, maxBytes } = settings;
   // Built now so that every stage's options are validated before anything is read.
-  const headStages = createDecodeStages(settings);
+  const headDecode = createDecodeCores(settings, NODE_CHAIN_TOOLS);
   const counter = new ByteCounter();
   const stageSettings = presetStageSettings(settings);
   const guard = stageSettings.guard ? new BinaryGuard(stageSettings.guard) : null;
@@ -65,14 +69,19 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   // Live lines see what a reader would (guarded, transcoded, rendered on a terminal of their own that
   // holds back no rows, redacted by a redactor of their own), before folding and the budget.
   // A live view decodes as the pipeline does: its fallback, its unit and line caps.
-  const liveTap =
+  const lines =
     settings.live === null
       ? null
-      : new LiveLinesTap(decodeLiveLinesAs(settings.live, settings), {
-          render: renderer !== null,
-          cols: settings.cols,
-          redact: settings.redact,
+      : new LiveLines({
+          ...settings.live,
+          fallback: settings.fallback,
+          maxUnitBytes: settings.maxUnitBytes,
+          maxLineBytes: settings.maxLineBytes,
         });
+  const liveTap =
+    lines === null
+      ? null
+      : new LiveLinesTap(lines, { render: renderer !== null, cols: settings.cols, redact: settings.redact });
   // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
     source instanceof ListenerGuard ? null : new ListenerGuard(),
@@ -103,20 +112,22 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
       throw error;
     }
   })();
-  return Object.assign(run, { stages });
+  return Object.assign(run, { stages, lines });
 
   async function capture(): Promise<Capture> {
     if (source instanceof ListenerGuard) await composeWhenData(source, chain);
     else await composeStreams([source, ...chain]);
     const kept = await sink.done;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const head = await decodeKept(kept.bytes.subarray(0, headBytes), headStages, { label });
+    const maxTextLength = MAX_CAPTURE_BYTES;
+    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, { label, maxTextLength });
     const tailOffset = kept.totalBytes - (kept.bytes.length - headBytes);
     const tail = kept.truncated
-      ? await decodeKept(kept.bytes.subarray(headBytes), createDecodeStages(settings, tailOffset), {
-          label,
-          decodedLength: head.text.length,
-        })
+      ? decodeKeptBytes(
+          kept.bytes.subarray(headBytes),
+          createDecodeCores(settings, NODE_CHAIN_TOOLS, tailOffset),
+          { label, maxTextLength, decodedLength: head.text.length },
+        )
       : null;
     return composeCapture({
       settings,

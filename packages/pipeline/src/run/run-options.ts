@@ -25,6 +25,12 @@ export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
    * `'terminal'`, and stdin gets `input` then end-of-file. @defaultValue `false` (pipes); size `{ cols: 120, rows: 50 }`
    */
   pty?: PtyOption;
+  /**
+   * End the descendants still alive when the command ends normally (its `leftovers`: a `server &`, a
+   * `nohup` or `setsid` job, a daemon that double-forked) instead of leaving them running. A timeout,
+   * a cancellation or a failure ends them whatever this says. @defaultValue `false`
+   */
+  killLeftovers?: boolean;
 }
 
 // A record, so that the compiler checks that the list names every option of run's own.
@@ -34,6 +40,7 @@ const RUN_OWN_OPTIONS: Record<Exclude<keyof RunOptions, keyof CaptureOptions>, t
   shell: true,
   input: true,
   pty: true,
+  killLeftovers: true,
 };
 
 /** The keys `run()` accepts: capture's but `processGroup` (a run always has its group), and its own. */
@@ -48,11 +55,17 @@ export function isInputStream(input: RunOptions['input']): input is NodeJS.Reada
 }
 
 /**
- * Checks what `spawn()` would only reject once the pipelines are built: the type of `input`, and
+ * Checks what `spawn()` would only reject once the pipelines are built: the type of `input` and
+ * `killLeftovers`, and
  * null bytes in `cwd`, `shell` and `env` (which no process can be given).
  * @throws TypeError naming the option and the value.
  */
-export function validateSpawnOptions({ input, cwd, shell, env }: RunOptions): void {
+export function validateSpawnOptions({ input, cwd, shell, env, killLeftovers }: RunOptions): void {
+  if (killLeftovers !== undefined && typeof killLeftovers !== 'boolean') {
+    throw new TypeError(
+      `The "killLeftovers" option must be a boolean. Received ${describeReceived(killLeftovers)}`,
+    );
+  }
   if (input !== undefined && typeof input !== 'string' && !Buffer.isBuffer(input) && !isInputStream(input)) {
     throw new TypeError(
       `The "input" option must be a string, a Buffer or a readable stream. Received ${describeReceived(input)}`,

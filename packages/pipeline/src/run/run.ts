@@ -1,10 +1,11 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { loadPtyModule, PtyUnavailableError, resolvePtyOption, validateCommand } from '@pipeguard/pty';
+import { ptyUnavailable, resolvePtyOption, validateCommand } from '@pipeguard/pty';
 import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import { finished } from 'readable-stream';
 import { AbortError } from '../capture/abort-error';
 import { prepareCapture, type RunningCapture } from '../capture/capture';
 import { resolveCaptureOptions } from '../capture/capture-options';
+import { DescendantContainment } from '../capture/descendants/descendant-containment';
 import type { RunResult } from '../capture/run-result';
 import { spillDirectoryProblem } from '../spill/spill-directory';
 import { RunError, spawnFailure } from './run-error';
@@ -19,18 +20,7 @@ export type RunOutcome = RunResult;
 
 function rejected(error: Error): RunningCapture {
   const promise = Promise.reject(error);
-  return Object.assign(promise, { stages: null, pid: undefined, lines: null });
-}
-
-/** Whether the pseudo-terminal package loads: `null` when it does, else why not. */
-function ptyProblem(): PtyUnavailableError | null {
-  try {
-    loadPtyModule();
-    return null;
-  } catch (error) {
-    if (error instanceof PtyUnavailableError) return error;
-    throw error;
-  }
+  return Object.assign(promise, { stages: null, pid: undefined, lines: null, endLeftovers: () => {} });
 }
 
 /**
@@ -47,9 +37,17 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   validateOptionsObject(options, RUN_OPTION_KEYS);
   // Everything that can be checked is checked before the pipelines are built (which opens nothing yet).
   validateSpawnOptions(options ?? {});
-  const { cwd, env, shell = false, input, pty: ptyOption, ...ownCaptureOptions } = options ?? {};
+  const {
+    cwd,
+    env,
+    shell = false,
+    input,
+    pty: ptyOption,
+    killLeftovers = false,
+    ...ownCaptureOptions
+  } = options ?? {};
   const pty = resolvePtyOption(ptyOption);
-  const unavailable = pty === null ? null : ptyProblem();
+  const unavailable = pty === null ? null : ptyUnavailable();
   const usePty = pty !== null && unavailable === null;
   // A terminal's output is drawn for a terminal: rendered unless the caller asks for the bytes, on a screen
   // of the terminal's size (cursor addressing counts from its top row, long lines wrap at its width).
@@ -77,9 +75,13 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   if (pty?.mode === 'on' && unavailable !== null) return rejected(unavailable);
   // Every stage is built, and so every option validated, before anything is spawned.
   const prepared = prepareCapture(settings);
+  const descendants = new DescendantContainment(killLeftovers);
   let child: ReturnType<typeof spawnChild>;
   try {
-    child = spawnChild(file, args, { cwd, env, shell, input }, usePty ? pty : null);
+    const marked = descendants.environment(env);
+    child = descendants.spawn(() =>
+      spawnChild(file, args, { cwd, env: marked, shell, input }, usePty ? pty : null),
+    );
   } catch (error) {
     void prepared.destroy();
     throw error;
@@ -88,6 +90,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const stream = isInputStream(input) ? input : null;
   const running = prepared.attach(child, {
     ptyFallback,
+    descendants,
     watch:
       stream === null
         ? null
@@ -99,7 +102,12 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const result = running.catch((error: NodeJS.ErrnoException) => {
     throw error.syscall?.startsWith('spawn') ? spawnFailure(file, cwd, error) : error;
   });
-  return Object.assign(result, { stages: running.stages, pid: running.pid, lines: running.lines });
+  return Object.assign(result, {
+    stages: running.stages,
+    pid: running.pid,
+    lines: running.lines,
+    endLeftovers: running.endLeftovers,
+  });
 }
 
 function inputFailure(file: string, error: Error): RunError {

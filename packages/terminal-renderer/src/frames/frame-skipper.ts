@@ -27,9 +27,12 @@ export class FrameSkipper {
   readonly #simulation: FrameSimulation;
   #frame = new FrameEffects();
   #next = new FrameEffects();
-  /** Where attempts are pointless: in `#quietBytes`, before `#quietUntil` (see skip). */
+  /**
+   * Where attempts are pointless: in `#quietBytes`, before `#quietUntil[lead]` for a frame led by an ESC
+   * (lead 0) or a bare CR (lead 1) (see skip).
+   */
   #quietBytes: Uint8Array | null = null;
-  #quietUntil = 0;
+  readonly #quietUntil = [0, 0];
   /** Escape sequences in the frames skipped so far. */
   sequences = 0;
   /** The lines of text between two frames: held while they scroll in a region (see {@link RegionLines}). */
@@ -72,8 +75,9 @@ export class FrameSkipper {
     const byte = bytes[at];
     if (byte !== ESC && (byte !== CR || at + 1 >= bytes.length || bytes[at + 1] === LF)) return at;
     if (screen.insert || screen.origin || !screen.autowrap) return at;
-    // Inside what the last attempt read before it failed, another would fail the same way.
-    if (bytes === this.#quietBytes && at < this.#quietUntil) return at;
+    // Inside what the last attempt led the same way read before it failed, another would fail the same way;
+    // one led otherwise may not (git's frames: text, EL, CR: led by the EL they fail, by the CR they pass).
+    if (bytes === this.#quietBytes && at < (this.#quietUntil[byte === ESC ? 0 : 1] as number)) return at;
     // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
     if (byte === ESC) {
       this.#reader.reset();
@@ -83,7 +87,8 @@ export class FrameSkipper {
     const simulation = this.#simulation;
     const buffer = screen.buffer;
     let frame = this.#frame;
-    if (!simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame)) return this.#quiet(bytes, at);
+    if (!simulation.run(bytes, at, buffer.x, buffer.y, screen.rewound, frame))
+      return this.#quiet(bytes, at, byte);
     // Where drawing goes on: after the last frame left out (and the lines of text drawn after it).
     let resume = at;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
@@ -122,7 +127,7 @@ export class FrameSkipper {
         const y = known ? frame.y : -1;
         this.#lines.materialize();
         if (!simulation.run(bytes, next, x, y, frame.rewound, following, frame.written)) {
-          this.#quiet(bytes, resume);
+          this.#quiet(bytes, resume, bytes[frame.firstStart] as number);
           break;
         }
         if (!following.covers(frame)) break;
@@ -147,9 +152,13 @@ export class FrameSkipper {
   }
 
   /** No attempt before the point the simulation reached in `bytes`; returns `at`. */
-  #quiet(bytes: Uint8Array, at: number): number {
-    this.#quietBytes = bytes;
-    this.#quietUntil = this.#simulation.reached;
+  #quiet(bytes: Uint8Array, at: number, lead: number): number {
+    if (bytes !== this.#quietBytes) {
+      this.#quietBytes = bytes;
+      this.#quietUntil[0] = 0;
+      this.#quietUntil[1] = 0;
+    }
+    this.#quietUntil[lead === ESC ? 0 : 1] = this.#simulation.reached;
     return at;
   }
 
