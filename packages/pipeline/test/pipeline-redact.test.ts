@@ -1,6 +1,6 @@
 import { feed } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
-import { type LiveEvent, LiveLines, pipeline, run } from '../src/index';
+import { type LiveEvent, type LiveLines, pipeline, run } from '../src/index';
 
 const TOKEN = 'ghp_Zq3vW8xKp2LmN7rTy5Bc9Hd4Fg6Jk1Qs0Ae2';
 const SECRET = 'Xy7-deploy-Qw9-value-Kp3';
@@ -8,9 +8,9 @@ const ENV = { PATH: process.env.PATH, DEPLOY_TOKEN: SECRET };
 /** 8 bytes of the random part, as the issue's property looks for them. */
 const PIECE = SECRET.slice(4, 12);
 
-async function eventsOf(live: LiveLines): Promise<LiveEvent[]> {
+async function eventsOf(live: LiveLines | null): Promise<LiveEvent[]> {
   const events: LiveEvent[] = [];
-  for await (const event of live) events.push(event);
+  for await (const event of live ?? []) events.push(event);
   return events;
 }
 
@@ -70,22 +70,23 @@ describe('pipeline() with redact', () => {
   });
 
   it('should hand live lines that are redacted', async () => {
-    const live = new LiveLines();
-    const [capture, events] = await Promise.all([
-      pipeline(feed([Buffer.from(`one\nGITHUB_TOKEN=${TOKEN}\n`)]), { redact: true, live }),
-      eventsOf(live),
-    ]);
+    const running = pipeline(feed([Buffer.from(`one\nGITHUB_TOKEN=${TOKEN}\n`)]), {
+      redact: true,
+      live: true,
+    });
+    const [capture, events] = await Promise.all([running, eventsOf(running.lines)]);
     const lines = events.map((event) => (event.type === 'line' ? event.text : ''));
     expect(lines).toEqual(['one', 'GITHUB_TOKEN=[REDACTED:github-token]']);
     expect(capture.redactions).toBe(1);
   });
 
   it('should redact live lines that are rendered too', async () => {
-    const live = new LiveLines();
-    const [, events] = await Promise.all([
-      pipeline(feed([Buffer.from(`\x1b[32m${TOKEN}\x1b[0m\n`)]), { render: 'terminal', redact: true, live }),
-      eventsOf(live),
-    ]);
+    const running = pipeline(feed([Buffer.from(`\x1b[32m${TOKEN}\x1b[0m\n`)]), {
+      render: 'terminal',
+      redact: true,
+      live: true,
+    });
+    const [, events] = await Promise.all([running, eventsOf(running.lines)]);
     expect(events.map((event) => (event.type === 'line' ? event.text : ''))).toEqual([
       '[REDACTED:github-token]',
     ]);
