@@ -28,7 +28,7 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, maxBuf
  * A recording of a real program without secrets: this repository's `git log -p` of packages whose diffs
  * hold no credential fixtures, up to the commit the redactor was written on (2.4 MB, fixed).
  */
-const cleanText = () =>
+export const cleanText = (): Buffer =>
   git(
     'log',
     '-p',

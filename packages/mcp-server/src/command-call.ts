@@ -29,6 +29,8 @@ const PROGRESS_INTERVAL_MS = 500;
 export interface CallEnvironment {
   slots: CallSlots;
   spill: SpillDirectory;
+  /** Whether commands' output is redacted (the server's `--no-redact` turns it off). */
+  redact: boolean;
   /** Given what ends a finished command's leftovers: they run on until the MCP session ends. */
   adoptLeftovers: (end: () => void) => void;
 }
@@ -83,6 +85,7 @@ export class CommandCall {
         spillDirectory: directory,
         spillMaxBytes: spill.perStreamBytes,
         signal: this.#signal,
+        redact: this.#environment.redact,
       };
       running = run(file, args, toRunOptions(request, context));
       this.#signal.addEventListener('abort', killAtOnce, { once: true });

@@ -84,6 +84,8 @@ export interface RunContext {
   spillDirectory: string;
   spillMaxBytes: number;
   signal: AbortSignal;
+  /** Whether the server redacts (the agent profile's default); `false` only with `--no-redact`. */
+  redact: boolean;
 }
 
 /** Maps a call onto `run()` options: the profile, then the call's fields, then the server's own settings. */
@@ -104,5 +106,7 @@ export function toRunOptions(request: CommandRequest, context: RunContext): RunO
     spill: context.spillDirectory,
     spillMaxBytes: context.spillMaxBytes,
     signal: context.signal,
+    // The server's flag, after the call's fields: no tool argument reaches it.
+    ...(context.redact ? {} : { redact: false }),
   };
 }

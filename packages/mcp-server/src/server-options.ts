@@ -18,6 +18,12 @@ export interface ServerOptions {
   shell: string;
   /** Bytes all spill files may take together (over HTTP: each session's). @defaultValue `268435456` (256 MiB) */
   spillMaxBytes: number;
+  /**
+   * Replace each secret in every tool's text with `[REDACTED:<kind>]` (the server's own environment's
+   * secret-named values included); only the `--no-redact` flag turns it off, never a tool argument.
+   * @defaultValue `true`
+   */
+  redact: boolean;
   /** Serve Streamable HTTP instead of stdio, with these settings; `null` for stdio. @defaultValue `null` */
   http: HttpOptions | null;
 }
@@ -39,6 +45,8 @@ export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio, or Streama
   --max-timeout MS       cap on a call's timeout_ms (default 600000)
   --shell PATH           shell for command strings, run with -c (default /bin/sh)
   --spill-max-bytes SIZE total size of the spill directory (default 256MiB; over HTTP, per session)
+  --no-redact            hand secrets back as they are (default: every tool's text has each secret,
+                         the server's environment's included, replaced by [REDACTED:<kind>])
 ${HTTP_USAGE}  -h, --help             show this help
   -v, --version          show the version
 `;
@@ -61,6 +69,7 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       'max-timeout': { type: 'string' },
       shell: { type: 'string' },
       'spill-max-bytes': { type: 'string' },
+      'no-redact': { type: 'boolean' },
       ...HTTP_FLAGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -80,6 +89,7 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       maxTimeoutMs: positiveInteger('max-timeout', values['max-timeout'], 600_000),
       shell: values.shell ?? '/bin/sh',
       spillMaxBytes,
+      redact: values['no-redact'] !== true,
       http: httpOptionsFrom(values),
     },
   };

@@ -43,11 +43,14 @@ export async function buildPipeguardServer(
     environment: {
       slots: new CallSlots(options.maxConcurrent, options.maxQueueWaitMs),
       spill,
+      redact: options.redact,
       adoptLeftovers: (end) => session.adoptLeftovers(end),
     },
     shell: options.shell,
     allow: options.allow,
     maxTimeoutMs: options.maxTimeoutMs,
+    // The environment every command is given, whose secret-named values no tool hands back.
+    redact: options.redact ? { env: process.env } : null,
   };
   const server = new McpServer({ name: 'pipeguard', version });
   register(server, session, createRunCommandTool(context));

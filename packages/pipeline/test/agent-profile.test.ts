@@ -34,6 +34,7 @@ describe('profile agent', () => {
     expect(AGENT_PROFILE).toEqual({
       render: 'terminal',
       foldRepeats: true,
+      redact: true,
       keepMatches: true,
       keep: 'both',
       cutAt: 'line',

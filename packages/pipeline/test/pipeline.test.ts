@@ -33,6 +33,7 @@ describe('pipeline', () => {
       'guard',
       'transcoder',
       'renderer',
+      'redactor',
       'folder',
       'sink',
     ]);

@@ -14,6 +14,7 @@ export interface StreamView {
   kept_matched_lines: number;
   /** Bytes `fold_repeats` took away (repeated lines less the notices that replaced them). */
   folded_bytes: number;
+  redactions: number | null;
   /** Bytes the text was drawn from after terminal rendering, or `null` with `render: 'raw'`. */
   rendered_bytes: number | null;
 }
@@ -31,6 +32,7 @@ function viewOf(capture: Capture): StreamView {
     matched_lines: capture.matchedLines,
     kept_matched_lines: capture.keptMatchedLines,
     folded_bytes: capture.foldedBytes,
+    redactions: capture.redactions,
     rendered_bytes: capture.renderedBytes,
   };
 }

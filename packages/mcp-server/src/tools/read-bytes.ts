@@ -1,5 +1,6 @@
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { redactedFile } from '../redacted-file';
 import { filePathField } from './file-path-field';
 import type { ServerContext, Tool } from './tool';
 
@@ -61,8 +62,10 @@ export function createReadBytesTool(server: ServerContext): Tool<typeof inputSch
     readOnly: true,
     handle: async (input) => {
       const handle = await server.readRoots.openFile(input.path, 'path');
+      // Offsets stay the file's: a secret reads back as its marker padded to its length.
+      const file = server.redact ? redactedFile(handle, server.redact) : handle;
       try {
-        const window = await readBytesAsUtf8(handle, {
+        const window = await readBytesAsUtf8(file, {
           offset: input.offset ?? 0,
           windowBytes: input.length ?? DEFAULT_READ_BYTES,
         });

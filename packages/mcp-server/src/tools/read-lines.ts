@@ -1,5 +1,6 @@
 import { readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { redactedFile } from '../redacted-file';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import { MAX_READ_BYTES } from './read-bytes';
@@ -91,8 +92,10 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
       // Without this bound 10 000 lines of 64 KiB would be a 655 MB answer, past what a server or a model holds.
       const maxLines = Math.min(asked, Math.max(1, Math.floor(MAX_PAGE_BYTES / maxLineBytes)));
       const handle = await server.readRoots.openFile(input.path, 'path');
+      // Offsets stay the file's: a secret reads back as its marker padded to its length.
+      const file = server.redact ? redactedFile(handle, server.redact) : handle;
       try {
-        const page = await readLines(handle, {
+        const page = await readLines(file, {
           ...(input.start_offset === undefined
             ? { fromLine: input.start_line ?? 1 }
             : { fromByte: input.start_offset }),

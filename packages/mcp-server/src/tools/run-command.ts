@@ -81,6 +81,10 @@ const streamSchema = z.object({
   matched_lines: z.number().describe('Lines of the omitted middle that matched keep_matches.'),
   kept_matched_lines: z.number().describe('How many of those are shown as "[line N, byte B]" excerpts.'),
   folded_bytes: z.number().describe('Bytes fold_repeats removed (repeated lines less the notices).'),
+  redactions: z
+    .number()
+    .nullable()
+    .describe('Secrets replaced by [REDACTED:<kind>] in this stream (null when the server does not redact).'),
   rendered_bytes: z
     .number()
     .nullable()

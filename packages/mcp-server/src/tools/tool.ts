@@ -1,3 +1,4 @@
+import type { RedactOptions } from '@pipeguard/secret-redactor';
 import type * as z from 'zod';
 import type { CallEnvironment } from '../command-call';
 import type { PathConfinement } from '../path-confinement';
@@ -41,4 +42,6 @@ export interface ServerContext {
   allow: readonly string[] | null;
   /** The cap on `timeout_ms`. */
   maxTimeoutMs: number;
+  /** What every tool's text is redacted with (`env`: the server's environment), or `null` with `--no-redact`. */
+  redact: RedactOptions | null;
 }

@@ -46,7 +46,9 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
       });
       await streamThrough(input, stages, 'stdout').done;
     } else {
-      const running = pipeline(input, { ...settings, label: 'stdin' });
+      // The command writing to us shares our environment, most likely: its secrets are ours.
+      const redact = streamingSettings(settings).redact ?? false;
+      const running = pipeline(input, { ...settings, redact, label: 'stdin' });
       const progress = progressOnStderr([meterOf('stdin', running.stages)]);
       // Erased before anything is printed, not after: output must not land on the progress line.
       const result = await running.finally(() => progress?.stop());

@@ -115,7 +115,19 @@ export const OPTION_TABLE: readonly CliOption[] = [
     commands: CAPTURING,
     key: 'profile',
     parse: () => 'agent',
-    help: 'the agent profile: rendered as a terminal shows it, repeats folded, matching lines kept, head and tail cut at line ends, 30000 bytes per stream; options given win',
+    help: 'the agent profile: rendered as a terminal shows it, secrets redacted, repeats folded, matching lines kept, head and tail cut at line ends, 30000 bytes per stream; options given win',
+  },
+  {
+    name: 'redact',
+    commands: CAPTURING,
+    key: 'redact',
+    help: "replace each secret (tokens, private keys, URL passwords, credentials, secret-named values, the values of the environment's secret-named variables) with [REDACTED:<kind>] before the budget is spent (on under --agent)",
+  },
+  {
+    name: 'no-redact',
+    commands: CAPTURING,
+    key: 'redact',
+    help: 'print secrets as they are, even under --agent',
   },
   {
     name: 'spill',

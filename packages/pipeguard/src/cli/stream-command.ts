@@ -14,6 +14,7 @@ import {
   resolveAutoFallback,
 } from '@pipeguard/pipeline';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
+import { type RedactOptions, SecretRedactor } from '@pipeguard/secret-redactor';
 import { quoteShellArgument } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { PassThrough, pipeline, Writable } from 'readable-stream';
@@ -33,7 +34,7 @@ export async function streamCommand(
   stdin: boolean,
   onSpawn: (pid: number | undefined) => void,
 ): Promise<RunResult> {
-  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, ...lifecycle } = options;
+  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, redact, ...lifecycle } = options;
   const command = [file, ...args].map(quoteShellArgument).join(' ');
   const decode = { ...streamingSettings(options), fallback: resolveAutoFallback(fallback), command };
   // Built before the spawn, so an invalid option fails before the command starts.
@@ -84,6 +85,8 @@ export interface DecodeSettings {
   binaryGuard: boolean | undefined;
   render?: RenderMode | undefined;
   foldRepeats?: boolean | undefined;
+  /** The redactor's options, or `null` (its `env`: pipeguard's environment, which the command inherits). */
+  redact?: RedactOptions | null;
   command?: string;
 }
 
@@ -96,17 +99,19 @@ export function streamingSettings(options: PipelineOptions): Omit<DecodeSettings
     binaryGuard: options.binaryGuard,
     render: options.render ?? profile?.render,
     foldRepeats: options.foldRepeats ?? profile?.foldRepeats,
+    redact: (options.redact ?? profile?.redact) ? { env: process.env } : null,
   };
 }
 
 /** Builds the stages one unbounded stream goes through (validating their options), in the pipeline's order. */
 export function decodeStages(label: string, settings: DecodeSettings) {
-  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, command } = settings;
+  const { maxLineBytes, fallback, binaryGuard, render, foldRepeats, redact, command } = settings;
   return [
     ...(binaryGuard === false
       ? []
       : [new BinaryGuard(command === undefined ? { label } : { label, command })]),
     ...(render === 'terminal' ? [new TerminalRenderer()] : []),
+    ...(redact === null || redact === undefined ? [] : [new SecretRedactor(redact)]),
     ...(foldRepeats === true ? [new RepeatFolder()] : []),
     new LineSplitter({ batched: true }),
     ...(maxLineBytes === null || maxLineBytes === undefined ? [] : [new LineClipper({ maxLineBytes })]),

@@ -33,6 +33,8 @@ export interface RunCliOptions {
    * the pipes and waits on them (its last writes are still waiting when its run is done).
    */
   readSlowly?: boolean;
+  /** The binary's environment (the test's without it). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Spawns the built binary with `args`, optionally feeding `input` on stdin, and collects its output. */
@@ -40,6 +42,7 @@ export async function runCli(args: readonly string[], options: RunCliOptions = {
   const started = performance.now();
   const child = spawn(process.execPath, [CLI, ...args], {
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...(options.env === undefined ? {} : { env: options.env }),
   });
   if (options.input !== undefined) child.stdin?.end(options.input);
   if (child.pid !== undefined) options.onSpawn?.(child.pid);

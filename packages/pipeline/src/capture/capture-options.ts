@@ -7,7 +7,9 @@ import {
   validateString,
 } from '@pipeguard/shared';
 import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
+import { AGENT_PROFILE } from '../preset/agent-profile';
 import { PIPELINE_OPTION_KEYS, type PipelineOptions } from '../preset/pipeline-options';
+import { resolveRedactOption, withCommandEnvironment } from '../preset/redact-option';
 
 export type { LiveLinesQueueOptions } from '../live/live-queue-options';
 
@@ -74,9 +76,14 @@ export interface ResolvedCaptureOptions {
 
 /**
  * Validates the process-handling options; the pipeline options are validated by building the pipelines.
+ * With `redact` (or `profile: 'agent'`), the redactor's `env` gets `commandEnv`, the environment the
+ * command was given, under the caller's own `env` entries.
  * @throws TypeError for an unknown key or a wrong type, RangeError for a wrong value.
  */
-export function resolveCaptureOptions(options: CaptureOptions | undefined): ResolvedCaptureOptions {
+export function resolveCaptureOptions(
+  options: CaptureOptions | undefined,
+  commandEnv: Readonly<Record<string, string | undefined>> = process.env,
+): ResolvedCaptureOptions {
   validateOptionsObject(options, CAPTURE_OPTION_KEYS);
   const {
     timeout = null,
@@ -87,8 +94,14 @@ export function resolveCaptureOptions(options: CaptureOptions | undefined): Reso
     all = false,
     processGroup = false,
     liveLines = false,
-    ...pipeline
+    ...pipelineOptions
   } = options ?? {};
+  const profileRedacts = pipelineOptions.profile === 'agent' && AGENT_PROFILE.redact;
+  const redact = withCommandEnvironment(
+    resolveRedactOption(pipelineOptions.redact, profileRedacts),
+    commandEnv,
+  );
+  const pipeline = { ...pipelineOptions, redact: redact ?? false };
   validateInteger('timeout', timeout, { nullable: true });
   validateString('killSignal', killSignal);
   if (!isSignalName(killSignal)) {

@@ -10,6 +10,7 @@ export const PIPELINE_PROFILES: readonly PipelineProfile[] = Object.freeze(['age
 export interface AgentProfileSettings {
   readonly render: 'terminal';
   readonly foldRepeats: true;
+  readonly redact: true;
   readonly keepMatches: KeepMatches;
   readonly keep: KeepMode;
   readonly cutAt: CutAt;
@@ -17,7 +18,7 @@ export interface AgentProfileSettings {
 }
 
 /**
- * The settings of `profile: 'agent'`, for output an LLM agent reads: redraws rendered, repeats folded,
+ * The settings of `profile: 'agent'`, for output an LLM agent reads: redraws rendered, secrets redacted, repeats folded,
  * the first errors of the omitted middle kept with their location lines, head and tail cut at line
  * ends, and 30 000 bytes per stream — the 30 000 characters Claude Code keeps of a tool's output by
  * default (`BASH_MAX_OUTPUT_LENGTH`), about 7 500 tokens, so nothing is cut again downstream.
@@ -26,6 +27,7 @@ export interface AgentProfileSettings {
 export const AGENT_PROFILE: AgentProfileSettings = Object.freeze({
   render: 'terminal',
   foldRepeats: true,
+  redact: true,
   keepMatches: true,
   keep: 'both',
   cutAt: 'line',

@@ -2,6 +2,7 @@ import { BinaryGuardCore } from '@pipeguard/binary-guard/core';
 import { BoundedSinkCore, type BoundedSinkResult } from '@pipeguard/bounded-sink/core';
 import { ByteCounterCore } from '@pipeguard/byte-counter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
+import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
 import { type CaptureResult, composeCapture } from './capture-result';
@@ -9,6 +10,7 @@ import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes 
 import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
+import { noteRedactor } from './redact-note';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { presetStageSettings } from './stage-settings';
 import { Utf16TranscoderCore } from './utf16-transcoder-core';
@@ -17,6 +19,8 @@ import { Utf16TranscoderCore } from './utf16-transcoder-core';
 export interface CaptureChainTools extends DecodeTools {
   /** Most bytes a capture keeps before it fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE` (the runtime's longest string, less room for the marker). */
   maxCaptureBytes: number;
+  /** The bytes as Latin-1 text for the redactor's string search (Node's `latin1Slice` is fastest). @defaultValue `portableLatin1` */
+  latin1?: (bytes: Uint8Array) => string;
 }
 
 /** The cores a {@link CaptureChain} drives, in stream order. */
@@ -25,6 +29,7 @@ export interface CaptureCores {
   guard: BinaryGuardCore | null;
   transcoder: Utf16TranscoderCore;
   renderer: TerminalRendererCore | null;
+  redactor: SecretRedactorCore | null;
   folder: RepeatFolderCore | null;
   sink: BoundedSinkCore;
 }
@@ -35,7 +40,7 @@ interface Step {
 
 /**
  * `pipeline()`'s composition as one chain of runtime-free cores: ByteCounter → BinaryGuard → (UTF-16 →
- * UTF-8) → (TerminalRenderer) → (RepeatFolder) → BoundedSink, each chunk through every core in one call;
+ * UTF-8) → (TerminalRenderer) → (SecretRedactor) → (RepeatFolder) → BoundedSink, each chunk through every core in one call;
  * at the end the kept bytes are split, clipped and decoded and the {@link CaptureResult} is composed as
  * `pipeline()` composes its capture. A shell feeds it from any source (a WHATWG reader).
  */
@@ -77,20 +82,29 @@ export class CaptureChain {
             new SourceOffsetMap(),
           )
         : null;
+    // After rendering (a coloured or redrawn token is whole), before folding and the budget.
+    const redactor =
+      settings.redact === null
+        ? null
+        : new SecretRedactorCore({
+            ...settings.redact,
+            byteOps,
+            latin1: tools.latin1 ?? ((bytes) => portableLatin1(bytes, byteOps.isAscii)),
+          });
     const folder = settings.foldRepeats ? new RepeatFolderCore({ byteOps }) : null;
     const sourceOffsetOf = composeSourceOffsets(
-      [folder, renderer, guard],
+      [folder, redactor, renderer, guard],
       () => transcoder.encoding === null,
     );
     const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
-    this.cores = { counter, guard, transcoder, renderer, folder, sink };
-    const mapped = folder ?? renderer ?? (guard ? transcoder : null);
+    this.cores = { counter, guard, transcoder, renderer, redactor, folder, sink };
+    const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
     const { headHorizon } = stageSettings;
     this.#headLines =
       mapped && headHorizon !== null ? new HeadLineOffsets(sourceOffsetOf, headHorizon) : null;
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
-    for (const core of [folder, renderer, transcoder, guard, counter]) {
+    for (const core of [folder, redactor, renderer, transcoder, guard, counter]) {
       if (core === null) continue;
       const downstream = next;
       this.#steps.unshift([core, downstream]);
@@ -107,7 +121,7 @@ export class CaptureChain {
   /** Ends every core in order and composes the capture. */
   finish(): CaptureResult {
     for (const [core, downstream] of this.#steps) core.end(downstream);
-    const { sink, counter, guard, transcoder, renderer, folder } = this.cores;
+    const { sink, counter, guard, transcoder, renderer, redactor, folder } = this.cores;
     sink.end((result) => {
       this.#result = result;
     });
@@ -143,6 +157,8 @@ export class CaptureChain {
       transcodedFrom: transcoder.encoding,
       renderer: renderer?.stats ?? null,
       folder: folder?.stats ?? null,
+      redactor: redactor?.stats ?? null,
+      redactNote: noteRedactor(settings.redact),
       headLines: this.#headLines,
       decodeExcerpt: excerptDecoder(settings.fallback, this.#tools),
     });

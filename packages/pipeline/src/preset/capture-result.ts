@@ -8,6 +8,7 @@ import {
 } from '@pipeguard/bounded-sink/core';
 import type { FallbackDecoderStats } from '@pipeguard/fallback-decoder/core';
 import type { RepeatFolderStats } from '@pipeguard/repeat-folder/core';
+import type { SecretRedactorStats } from '@pipeguard/secret-redactor/core';
 import { endsAtLineStart } from '@pipeguard/shared/core';
 import type { TerminalRendererStats } from '@pipeguard/terminal-renderer/core';
 import type { DecodedText } from './decode-kept';
@@ -71,6 +72,10 @@ export interface CaptureResult<Bytes extends Uint8Array = Uint8Array>
   renderer: TerminalRendererStats | null;
   /** The folder's counts with `foldRepeats`, else `null`. */
   folder: RepeatFolderStats | null;
+  /** Secrets replaced by `[REDACTED:<kind>]` with `redact`, else `null` (not looked for). */
+  redactions: number | null;
+  /** Those secrets by kind (`github-token`, `env:API_TOKEN`, …) with `redact`, else `null`. */
+  redactionsByKind: Record<string, number> | null;
   /**
    * Where the omitted part begins in the raw stream, or `null` (not truncated, a transcoded stream, or
    * beyond what the stages remember): the exact byte offset when `rawOffsetsExact`, else the offset
@@ -79,7 +84,8 @@ export interface CaptureResult<Bytes extends Uint8Array = Uint8Array>
   omittedSourceStart: number | null;
   /**
    * Whether raw offsets (`omittedSourceStart`, each excerpt's `offset`) are exact byte offsets: `true`
-   * unless rendering or folding, when they name the start of the raw line the text came from.
+   * unless rendering, folding or a redaction, when they name the start of the raw line the text came
+   * from (an excerpt's stays exact after a redaction; a marker's bytes map to its secret's start).
    */
   rawOffsetsExact: boolean;
   /** Lines kept from the omitted part with `keepMatches`: `offset` raw (see `rawOffsetsExact`), `line` in the rendered text. */
@@ -118,6 +124,10 @@ export interface CaptureParts<Bytes extends Uint8Array> {
   transcodedFrom: Utf16Encoding | null;
   renderer: TerminalRendererStats | null;
   folder: RepeatFolderStats | null;
+  /** The redactor's counts with `redact`, else `null`. */
+  redactor: SecretRedactorStats | null;
+  /** Redacts the capture's own notes (marker, placeholder) as the stream was; identity without `redact`. */
+  redactNote: (note: string) => string;
   headLines: HeadLineOffsets | null;
   /** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
   decodeExcerpt: (bytes: Bytes) => string;
@@ -125,12 +135,15 @@ export interface CaptureParts<Bytes extends Uint8Array> {
 
 /** Puts a finished pipeline's sink result, decoded text and stage counts together as its {@link CaptureResult}. */
 export function composeCapture<Bytes extends Uint8Array>(parts: CaptureParts<Bytes>): CaptureResult<Bytes> {
-  const { settings, kept, head, tail, spill, transcodedFrom, headLines } = parts;
+  const { settings, kept, head, tail, spill, transcodedFrom, headLines, redactNote } = parts;
   const { label, keep } = settings;
   const rendererStats = parts.renderer;
   const folderStats = parts.folder;
   const guardStats = parts.guard;
-  const rawOffsetsExact = rendererStats === null && folderStats === null;
+  const redactorStats = parts.redactor;
+  // A redaction changes lengths within its line: where the omitted part starts is then known to its line.
+  const rawOffsetsExact =
+    rendererStats === null && folderStats === null && (redactorStats?.redactions ?? 0) === 0;
   // Output offsets are raw ones up to the guard's first withheld run.
   const guardShifted = (guardStats?.withheldFrom ?? Number.POSITIVE_INFINITY) < (kept.omittedStart ?? 0);
   const omittedSourceStart =
@@ -138,31 +151,33 @@ export function composeCapture<Bytes extends Uint8Array>(parts: CaptureParts<Byt
       ? sourceStartOf(kept, headLines, rawOffsetsExact && !guardShifted, rawOffsetsExact)
       : null;
   const marker = kept.truncated
-    ? formatTruncationMarker({
-        label,
-        omittedBytes: kept.omittedBytes,
-        totalBytes: kept.totalBytes,
-        // Only a stream with a budget is ever truncated.
-        limitBytes: settings.maxBytes as number,
-        counted: rendererStats ? 'rendered bytes' : folderStats ? 'bytes after folding' : 'bytes',
-        matches:
-          kept.matchedLines > 0 ? { kept: kept.keptMatchedLines, matched: kept.matchedLines } : undefined,
-        spill: spill
-          ? {
-              path: spill.path,
-              spilledBytes: spill.spilledBytes,
-              rawBytes: parts.bytes,
-              omittedSourceStart,
-              exact: rawOffsetsExact,
-              stoppedBy: spill.stoppedBy,
-            }
-          : undefined,
-      })
+    ? redactNote(
+        formatTruncationMarker({
+          label,
+          omittedBytes: kept.omittedBytes,
+          totalBytes: kept.totalBytes,
+          // Only a stream with a budget is ever truncated.
+          limitBytes: settings.maxBytes as number,
+          counted: rendererStats ? 'rendered bytes' : folderStats ? 'bytes after folding' : 'bytes',
+          matches:
+            kept.matchedLines > 0 ? { kept: kept.keptMatchedLines, matched: kept.matchedLines } : undefined,
+          spill: spill
+            ? {
+                path: spill.path,
+                spilledBytes: spill.spilledBytes,
+                rawBytes: parts.bytes,
+                omittedSourceStart,
+                exact: rawOffsetsExact,
+                stoppedBy: spill.stoppedBy,
+              }
+            : undefined,
+        }),
+      )
     : null;
   const excerptText = formatExcerpts(kept.excerpts, parts.decodeExcerpt);
   const placed = marker && tail ? joinAroundMarker(head.text, marker, tail.text, keep, excerptText) : null;
   const body = placed ? placed.text : head.text;
-  const placeholder = guardStats?.placeholder ?? null;
+  const placeholder = guardStats?.placeholder ? redactNote(guardStats.placeholder) : null;
   const separator = endsAtLineStart(body) ? '' : '\n';
   return {
     label,
@@ -186,6 +201,8 @@ export function composeCapture<Bytes extends Uint8Array>(parts: CaptureParts<Byt
     foldedBytes: folderStats ? folderStats.foldedBytes - folderStats.noticeBytes : 0,
     renderer: rendererStats,
     folder: folderStats,
+    redactions: redactorStats?.redactions ?? null,
+    redactionsByKind: redactorStats?.redactionsByKind ?? null,
     omittedSourceStart,
     rawOffsetsExact,
     excerpts: kept.excerpts,

@@ -2,6 +2,7 @@ import type { BinaryGuard } from '@pipeguard/binary-guard';
 import type { BoundedSink } from '@pipeguard/bounded-sink';
 import type { ByteCounter } from '@pipeguard/byte-counter';
 import type { RepeatFolder } from '@pipeguard/repeat-folder';
+import type { SecretRedactor } from '@pipeguard/secret-redactor';
 import type { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { SpillTap } from '../spill/spill-tap';
 import type { Utf16Transcoder } from './utf16-transcoder';
@@ -14,6 +15,8 @@ export interface PipelineStages {
   transcoder: Utf16Transcoder;
   /** The terminal renderer with `render: 'terminal'`, else `null`. */
   renderer: TerminalRenderer | null;
+  /** The secret redactor with `redact`, else `null`. */
+  redactor: SecretRedactor | null;
   /** The repeat folder with `foldRepeats: true`, else `null`. */
   folder: RepeatFolder | null;
   sink: BoundedSink;

@@ -3,6 +3,7 @@ import { BoundedSink } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
 import { loadIconv } from '@pipeguard/fallback-decoder';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
+import { SecretRedactor } from '@pipeguard/secret-redactor';
 import { nodeByteOps } from '@pipeguard/shared';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import type { Readable } from 'readable-stream';
@@ -18,6 +19,7 @@ import { ListenerGuard } from './listener-guard';
 import { NODE_CHAIN_TOOLS } from './node-chain-tools';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
+import { noteRedactor } from './redact-note';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
@@ -30,7 +32,7 @@ export type PipelineRun = Promise<Capture> & { stages: PipelineStages; lines: Li
 
 /**
  * Composes ByteCounter → (spill) → BinaryGuard → (UTF-16 → UTF-8) → (TerminalRenderer) →
- * (RepeatFolder) → BoundedSink over any byte stream, then splits, clips and decodes only the bytes the
+ * (SecretRedactor) → (RepeatFolder) → BoundedSink over any byte stream, then splits, clips and decodes only the bytes the
  * sink kept: discarded bytes cost no more than counting (and rendering or folding, when asked for).
  * Errors of the source or of any stage reject the promise, and every stage is destroyed.
  * @throws TypeError or RangeError for an invalid option, before anything is read.
@@ -51,16 +53,21 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
           ...(settings.maxLiveLines === undefined ? {} : { maxLiveLines: settings.maxLiveLines }),
         })
       : null;
+  // After rendering (a coloured or redrawn token is whole), before folding and the budget (they count redacted text).
+  const redactor = settings.redact === null ? null : new SecretRedactor(settings.redact);
   const folder = settings.foldRepeats ? new RepeatFolder() : null;
   // The guard resumes after binary, so even its output needs mapping back to raw offsets.
-  const sourceOffsetOf = composeSourceOffsets([folder, renderer, guard], () => transcoder.encoding === null);
+  const sourceOffsetOf = composeSourceOffsets(
+    [folder, redactor, renderer, guard],
+    () => transcoder.encoding === null,
+  );
   const sink = new BoundedSink({ ...stageSettings.sink, sourceOffsetOf });
   const spill = settings.spill === null ? null : new SpillTap(settings.spill, label, settings.spillMaxBytes);
   // Only a capture that may outgrow a string needs counting on its way to the sink.
   const limit = maxBytes === null || maxBytes > MAX_CAPTURE_BYTES ? new CaptureSizeLimit(label) : null;
-  const stages = { counter, spill, guard, transcoder, renderer, folder, sink };
+  const stages = { counter, spill, guard, transcoder, renderer, redactor, folder, sink };
   // Live lines see what a reader would (guarded, transcoded, rendered on a terminal of their own that
-  // holds back no rows), before folding and the budget.
+  // holds back no rows, redacted by a redactor of their own), before folding and the budget.
   // A live view decodes as the pipeline does: its fallback, its unit and line caps.
   const lines =
     settings.live === null
@@ -72,7 +79,9 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
           maxLineBytes: settings.maxLineBytes,
         });
   const liveTap =
-    lines === null ? null : new LiveLinesTap(lines, { render: renderer !== null, cols: settings.cols });
+    lines === null
+      ? null
+      : new LiveLinesTap(lines, { render: renderer !== null, cols: settings.cols, redact: settings.redact });
   // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
     source instanceof ListenerGuard ? null : new ListenerGuard(),
@@ -82,11 +91,12 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     transcoder,
     liveTap,
     renderer,
+    redactor,
     folder,
     limit,
     sink,
   ].filter((stage) => stage !== null);
-  const mapped = folder ?? renderer ?? (guard ? transcoder : null);
+  const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
   // The sink names its head's end only once the stream has ended, when the stages have forgotten it.
   const { headHorizon } = stageSettings;
   const headLines =
@@ -137,6 +147,8 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
       transcodedFrom: transcoder.encoding,
       renderer: renderer?.stats ?? null,
       folder: folder?.stats ?? null,
+      redactor: redactor?.stats ?? null,
+      redactNote: noteRedactor(settings.redact),
       headLines,
       decodeExcerpt: excerptDecoder(settings.fallback, { byteOps: nodeByteOps, codec: ICONV_EXCERPTS }),
     });

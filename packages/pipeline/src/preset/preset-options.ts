@@ -13,6 +13,7 @@ import {
   validateString,
 } from '@pipeguard/shared/core';
 import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
+import { type RedactOptions, resolveRedactOption } from './redact-option';
 
 /** How the bytes that pass the guard become the text the budget is spent on. */
 export type RenderMode = 'terminal' | 'raw';
@@ -77,6 +78,14 @@ export interface PresetOptions extends SinkMatchOptions {
   /** Fold a run of identical consecutive lines into the line and `[previous line repeated N more times]`. @defaultValue `false` */
   foldRepeats?: boolean;
   /**
+   * Replace each secret (token formats, private keys, URL passwords, credentials in headers, values of
+   * secret-named keys, the values of `env`) with `[REDACTED:<kind>]` after decoding and rendering and
+   * before folding and the budget, so the budget counts redacted text; `true` for the defaults, an
+   * object for the redactor's options. `run()` and `capture()` add the command's environment to `env`.
+   * `profile: 'agent'` turns it on. @defaultValue `false`
+   */
+  redact?: boolean | RedactOptions;
+  /**
    * A set of defaults for a kind of reader: `'agent'` is {@link AGENT_PROFILE}; an option given
    * explicitly wins over the profile's. `null` for none. @defaultValue `null`
    */
@@ -100,6 +109,7 @@ const PRESET_OPTIONS: Record<keyof PresetOptions, true> = {
   maxLiveLines: true,
   cols: true,
   foldRepeats: true,
+  redact: true,
   keepMatches: true,
   context: true,
   contextBefore: true,
@@ -129,6 +139,8 @@ export interface ResolvedPresetOptions {
   maxLiveLines: number | undefined;
   cols: number | null;
   foldRepeats: boolean;
+  /** The redactor's options, or `null` when not redacting. */
+  redact: RedactOptions | null;
   /** The sink's matching options, passed as given (the sink validates them). */
   matching: {
     keepMatches: KeepMatches;
@@ -143,6 +155,7 @@ export interface ResolvedPresetOptions {
 const NO_PROFILE = {
   render: 'raw',
   foldRepeats: false,
+  redact: false,
   keepMatches: false,
   keep: 'head',
   cutAt: 'byte',
@@ -182,6 +195,7 @@ export function resolvePresetOptions(
     maxLiveLines,
     cols = null,
     foldRepeats = base.foldRepeats,
+    redact: requestedRedact,
     keepMatches = base.keepMatches,
     context,
     contextBefore,
@@ -199,6 +213,7 @@ export function resolvePresetOptions(
   if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
   validateInteger('cols', cols, { minimum: 1, nullable: true });
   validateBoolean('foldRepeats', foldRepeats);
+  const redact = resolveRedactOption(requestedRedact, base.redact);
   return {
     label,
     maxBytes,
@@ -215,6 +230,7 @@ export function resolvePresetOptions(
     maxLiveLines,
     cols,
     foldRepeats,
+    redact,
     matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
     cutAt,
   };

@@ -57,7 +57,10 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   // `??` rather than the parameter's default: spawn() also runs a command given a null env with process.env.
   const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
   const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
-  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });
+  const settings = resolveCaptureOptions(
+    { ...captureOptions, fallback, command, processGroup: true },
+    env ?? process.env,
+  );
   if (settings.signal?.aborted) {
     const cause = settings.signal.reason;
     return rejected(new AbortError('The operation was aborted before the command started', { cause }));

@@ -94,5 +94,26 @@ export const CAPTURE_CASES: readonly CaptureCase[] = [
     bytes: utf16le('Windows PowerShell\r\n'.concat('same\r\n'.repeat(40), 'Done. Ünïcödé ✓\r\n')),
     options: { foldRepeats: true, maxBytes: 64, keep: 'tail' },
   },
+  {
+    name: 'secrets redacted after rendering, before folding and the budget',
+    bytes: encoder.encode(
+      [
+        'export GITHUB_TOKEN=ghp_Zq3vW8xKp2LmN7rTy5Bc9Hd4Fg6Jk1Qs0Ae2\n',
+        '\x1b[31mAKIAZQ3VW8XKP2LMN7RT\x1b[0m\n',
+        'curl: Authorization: Bearer Xy7deployQw9valueKp3Lm\n',
+        'same line\n'.repeat(30),
+        'deploy value Xy7-deploy-Qw9-value-Kp3 printed\n',
+        'tail line\n'.repeat(40),
+      ].join(''),
+    ),
+    options: {
+      render: 'terminal',
+      foldRepeats: true,
+      maxBytes: 200,
+      keep: 'both',
+      cutAt: 'line',
+      redact: { env: { DEPLOY_TOKEN: 'Xy7-deploy-Qw9-value-Kp3' } },
+    },
+  },
   { name: 'an empty stream', bytes: new Uint8Array(0), options: {} },
 ];

@@ -67,6 +67,29 @@ export const captureStreamChecks = suite('captureStream', {
     );
   },
 
+  'should withhold every secret, whatever the chunking, when redacting': async (context) => {
+    const secrets = ['Zq3vW8xKp2LmN7rT', 'ZQ3VW8XKP2LMN7RT', 'Xy7deployQw9value', 'Xy7-deploy-Qw9-value'];
+    const redacting = CAPTURE_CASES.find(({ options }) => options.redact);
+    assert(redacting !== undefined, 'a redacting case');
+    const { bytes, options } = redacting;
+    const plainText = (
+      await captureStream(sourceOf([bytes]).readable, { ...options, redact: false, maxBytes: null })
+    ).text;
+    // The secrets are there to find: without redact they reach the text.
+    assert(
+      secrets.every((secret) => plainText.includes(secret)),
+      'the secrets without redact',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(bytes.length), { maxLength: 40 }), async (cuts) => {
+        const capture = await captureStream(sourceOf(cutBytes(bytes, cuts)).readable, options);
+        for (const secret of secrets) assert(!capture.text.includes(secret), `no ${secret} in the text`);
+        assertEqual(capture.redactions, 4, 'four redactions');
+      }),
+      { numRuns: context.runs(30) },
+    );
+  },
+
   'should reject with an AbortError and cancel the source when the signal is aborted before': async () => {
     const { readable, cancelled } = sourceOf([encoder.encode('never read\n')]);
     const controller = new AbortController();

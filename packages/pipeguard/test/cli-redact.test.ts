@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requireBuilt, runCli } from './helpers/cli';
+
+const SECRET = 'Xy7-deploy-Qw9-value-Kp3';
+const PIECE = SECRET.slice(4, 12);
+const TOKEN = 'ghp_Zq3vW8xKp2LmN7rTy5Bc9Hd4Fg6Jk1Qs0Ae2';
+const env = { ...process.env, DEPLOY_TOKEN: SECRET };
+const PRINT = 'printenv DEPLOY_TOKEN; printf %s "$DEPLOY_TOKEN" | base64; printf %s "$DEPLOY_TOKEN" | xxd -p';
+const WITHHELD = '[REDACTED:env:DEPLOY_TOKEN]\n'.repeat(3);
+
+describe('pipeguard --redact', () => {
+  beforeAll(() => requireBuilt());
+
+  it("should withhold a secret of the command's environment printed plain, base64 and hex", async () => {
+    const run = await runCli(['--redact', '--', 'sh', '-c', PRINT], { env });
+    expect(run.stdout).toBe(WITHHELD);
+  });
+
+  it('should withhold it under --agent', async () => {
+    const run = await runCli(['--agent', '--', 'sh', '-c', PRINT], { env });
+    // The agent profile folds the three equal lines.
+    expect(run.stdout).toBe('[REDACTED:env:DEPLOY_TOKEN]\n[previous line repeated 2 more times]\n');
+  });
+
+  it('should print it under --agent --no-redact', async () => {
+    const run = await runCli(['--agent', '--no-redact', '--', 'sh', '-c', 'printenv DEPLOY_TOKEN'], { env });
+    expect(run.stdout).toBe(`${SECRET}\n`);
+  });
+
+  it('should withhold it streaming unbounded output with --max-bytes none', async () => {
+    const run = await runCli(['--redact', '--max-bytes', 'none', '--', 'sh', '-c', PRINT], { env });
+    expect(run.stdout).toBe(WITHHELD);
+  });
+
+  it('should withhold a token and an environment secret on standard input', async () => {
+    const run = await runCli(['--redact'], { env, input: `token ${TOKEN}\nvalue ${SECRET}\n` });
+    expect(run.stdout).toBe('token [REDACTED:github-token]\nvalue [REDACTED:env:DEPLOY_TOKEN]\n');
+  });
+
+  it('should withhold them on standard input under --agent, and count them in --json', async () => {
+    const run = await runCli(['--agent', '--json'], { env, input: `token ${TOKEN}\nvalue ${SECRET}\n` });
+    const document = JSON.parse(run.stdout);
+    expect(run.stdout).not.toContain(PIECE);
+    expect(run.stdout).not.toContain(TOKEN.slice(4, 12));
+    expect(document.redactions).toBe(2);
+    expect(document.redactionsByKind).toEqual({ 'github-token': 1, 'env:DEPLOY_TOKEN': 1 });
+  });
+
+  it('should count them per stream in --json for a command', async () => {
+    const run = await runCli(['--redact', '--json', '--', 'sh', '-c', `{ ${PRINT}; } >&2`], { env });
+    const document = JSON.parse(run.stdout);
+    expect(document.stderr.redactions).toBe(3);
+    expect(document.stdout.redactions).toBe(0);
+    expect(run.stdout).not.toContain(PIECE);
+  });
+});
