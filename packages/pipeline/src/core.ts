@@ -26,7 +26,20 @@ export {
 export { PipelineError, type PipelineErrorCode } from './preset/errors';
 export { excerptDecoder } from './preset/excerpt-decoder';
 export {
-  PRESET_OPTION_KEYS,
+  OPTION_TABLE,
+  type OptionApi,
+  type OptionCommand,
+  type OptionField,
+  type OptionFlag,
+  type OptionKind,
+  type OptionRow,
+  type OptionTool,
+  optionKeysOf,
+  optionRow,
+  readOptionValue,
+} from './preset/option-table';
+export {
+  type ByteSize,
   type PresetOptions,
   RENDER_MODES,
   type RenderMode,

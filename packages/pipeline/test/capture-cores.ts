@@ -4,7 +4,7 @@ import {
   CaptureChain,
   type CaptureCores,
   type CaptureResult,
-  PRESET_OPTION_KEYS,
+  optionKeysOf,
   type PresetOptions,
 } from '../src/core';
 import { MAX_CAPTURE_BYTES } from '../src/preset/capture-size-limit';
@@ -26,7 +26,7 @@ export function captureCores(
   chunks: Iterable<Uint8Array>,
   options?: PresetOptions,
 ): { capture: CaptureResult<Uint8Array>; cores: CaptureCores } {
-  const chain = new CaptureChain(options, PRESET_OPTION_KEYS, NODE_TOOLS);
+  const chain = new CaptureChain(options, optionKeysOf('core'), NODE_TOOLS);
   for (const chunk of chunks) chain.write(chunk);
   return { capture: chain.finish(), cores: chain.cores };
 }

@@ -1,12 +1,8 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { describeReceived } from '@pipeguard/shared';
 import { LiveLines } from '../live/live-lines';
-import {
-  PRESET_OPTION_KEYS,
-  type PresetOptions,
-  type ResolvedPresetOptions,
-  resolvePresetOptions,
-} from './preset-options';
+import { optionKeysOf } from './option-table';
+import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 
 export { RENDER_MODES, type RenderMode } from './preset-options';
 
@@ -18,9 +14,6 @@ export interface PipelineOptions extends PresetOptions {
    */
   live?: LiveLines | null;
 }
-
-/** The keys {@link pipeline} accepts; any other key is a TypeError. */
-export const PIPELINE_OPTION_KEYS: readonly (keyof PipelineOptions)[] = [...PRESET_OPTION_KEYS, 'live'];
 
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
@@ -34,7 +27,7 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
+  const settings = resolvePresetOptions(options, optionKeysOf('pipeline'), resolveAutoFallback);
   const live = options?.live ?? null;
   if (live !== null && !(live instanceof LiveLines)) {
     throw new TypeError(

@@ -76,7 +76,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const prepared = prepareCapture(settings);
   let child: ReturnType<typeof spawnChild>;
   try {
-    child = spawnChild(file, args, { cwd, env, shell, input }, usePty ? pty : null);
+    child = spawnChild(file, args, { cwd, env, shell, input }, usePty ? pty : null, settings.all);
   } catch (error) {
     void prepared.destroy();
     throw error;
