@@ -117,7 +117,9 @@ describe('pipeguard-mcp on a bad command line', () => {
 describe('pipeguard-mcp from the repository root', () => {
   it('should be found by pnpm exec', async () => {
     const root = new URL('../../..', import.meta.url).pathname;
-    const { stdout } = await promisify(execFile)('pnpm', ['exec', 'pipeguard-mcp', '--version'], { cwd: root });
+    const { stdout } = await promisify(execFile)('pnpm', ['exec', 'pipeguard-mcp', '--version'], {
+      cwd: root,
+    });
     expect(stdout).toMatch(/^pipeguard-mcp \d+\.\d+\.\d+/);
   });
 });
