@@ -25,19 +25,7 @@ export {
 } from './preset/decode-kept-bytes';
 export { PipelineError, type PipelineErrorCode } from './preset/errors';
 export { excerptDecoder } from './preset/excerpt-decoder';
-export {
-  OPTION_TABLE,
-  type OptionApi,
-  type OptionCommand,
-  type OptionField,
-  type OptionFlag,
-  type OptionKind,
-  type OptionRow,
-  type OptionTool,
-  optionKeysOf,
-  optionRow,
-  readOptionValue,
-} from './preset/option-table';
+export * from './options';
 export {
   type ByteSize,
   type PresetOptions,
