@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       // A package's runtime-free core (`@pipeguard/x/core`) is its src/core.ts.
       { find: /^@pipeguard\/([a-z0-9-]+)\/core$/, replacement: `${packagesDir}$1/src/core.ts` },
+      { find: /^@pipeguard\/([a-z0-9-]+)\/options$/, replacement: `${packagesDir}$1/src/options.ts` },
       { find: /^@pipeguard\/([a-z0-9-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
     ],
   },

@@ -60,13 +60,13 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
 
   /**
    * @throws TypeError when an option has the wrong type, is not a known option, or `byteOps` is missing.
-   * @throws RangeError when `windowBytes` is below 1024 or not a safe integer, or `label` is empty.
+   * @throws RangeError when `guardWindowBytes` is below 1024 or not a safe integer, or `label` is empty.
    */
   constructor(options: BinaryGuardCoreOptions) {
-    const { byteOps, label, windowBytes, command, emitPlaceholder } =
+    const { byteOps, label, guardWindowBytes, command, emitPlaceholder } =
       options ?? ({} as Partial<BinaryGuardCoreOptions>);
     this.#options = resolveOptions(
-      options === undefined ? undefined : { label, windowBytes, command, emitPlaceholder },
+      options === undefined ? undefined : { label, guardWindowBytes, command, emitPlaceholder },
       [...BINARY_GUARD_OPTIONS, 'byteOps'],
     );
     validateByteOps(byteOps);
@@ -74,7 +74,7 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
     this.#record = new GuardRecord(this.#options);
     this.#held = new HeldBytes(byteOps);
     this.#run = new Utf8Run(byteOps);
-    this.#windows = new WindowClassifier(this.#options.windowBytes, byteOps);
+    this.#windows = new WindowClassifier(this.#options.guardWindowBytes, byteOps);
   }
 
   /** Examines the next bytes; `emit` receives what passes (and placeholders) in order. */
@@ -94,7 +94,7 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
 
   /** Moves `input` and what was held as far as they can go; `final`: the input ends after it. */
   #advance(input: Uint8Array, final: boolean, emit: Emit<Uint8Array>): void {
-    const { windowBytes } = this.#options;
+    const { guardWindowBytes } = this.#options;
     let fresh = input;
     for (;;) {
       if (this.#state === 'withheld') {
@@ -118,7 +118,7 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
         fresh = EMPTY;
       } else {
         this.#held.push(fresh);
-        if ((this.#held.length < windowBytes && !final) || this.#held.length === 0) return;
+        if ((this.#held.length < guardWindowBytes && !final) || this.#held.length === 0) return;
         const offset = this.#record.inputOffset;
         const bytes = this.#held.takeAll();
         const { verdict, controlShare, cut } = this.#windows.classify(bytes, offset, final);
@@ -138,7 +138,7 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
 
   #openRun(from: number, controlShare: number): void {
     const watch = new WithheldWatch({
-      windowBytes: this.#options.windowBytes,
+      windowBytes: this.#options.guardWindowBytes,
       legacy: this.#windows.encoding === 'legacy',
       // A UTF-16 stream stays withheld: its text would need windows aligned to its code units.
       watching: this.#windows.utf16 === null,

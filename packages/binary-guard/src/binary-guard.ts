@@ -32,13 +32,13 @@ export class BinaryGuard extends Transform implements SourceOffsets {
   /**
    * @param options - label, window size and command for the placeholder; see {@link BinaryGuardOptions}.
    * @throws TypeError when an option has the wrong type or is not a known option.
-   * @throws RangeError when `windowBytes` is below 1024 or not a safe integer, or `label` is empty.
+   * @throws RangeError when `guardWindowBytes` is below 1024 or not a safe integer, or `label` is empty.
    */
   constructor(options?: BinaryGuardOptions) {
-    const { label, windowBytes, command, emitPlaceholder } = resolveOptions(options);
+    const { label, guardWindowBytes, command, emitPlaceholder } = resolveOptions(options);
     const core = new BinaryGuardCore({
       label,
-      windowBytes,
+      guardWindowBytes,
       ...(command === null ? {} : { command }),
       emitPlaceholder,
       byteOps: nodeByteOps,

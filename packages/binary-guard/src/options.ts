@@ -18,7 +18,7 @@ export interface BinaryGuardOptions {
    * the guard holds back. A stream that ends sooner is classified whole. At least 1024.
    * @defaultValue `65536`
    */
-  windowBytes?: number;
+  guardWindowBytes?: number;
   /**
    * The command to show in the placeholder's redirect hint; longer than 36 characters, or unset,
    * the hint says `COMMAND`.
@@ -34,12 +34,12 @@ export interface BinaryGuardOptions {
 }
 
 /** The options a binary guard takes (its Node stage's `BinaryGuardOptions`). */
-export const BINARY_GUARD_OPTIONS = ['label', 'windowBytes', 'command', 'emitPlaceholder'] as const;
+export const BINARY_GUARD_OPTIONS = ['label', 'guardWindowBytes', 'command', 'emitPlaceholder'] as const;
 
 /** The options with their defaults applied. */
 export interface ResolvedOptions {
   label: string;
-  windowBytes: number;
+  guardWindowBytes: number;
   command: string | null;
   emitPlaceholder: boolean;
 }
@@ -50,10 +50,10 @@ export function resolveOptions(
   known: readonly string[] = BINARY_GUARD_OPTIONS,
 ): ResolvedOptions {
   validateOptionsObject(options, known);
-  const { label = 'stdout', windowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
+  const { label = 'stdout', guardWindowBytes = 65_536, command, emitPlaceholder = true } = options ?? {};
   validateString('label', label, { nonEmpty: true });
-  validateInteger('windowBytes', windowBytes, { minimum: 1024 });
+  validateInteger('guardWindowBytes', guardWindowBytes, { minimum: 1024 });
   if (command !== undefined) validateString('command', command);
   validateBoolean('emitPlaceholder', emitPlaceholder);
-  return { label, windowBytes, command: command ?? null, emitPlaceholder };
+  return { label, guardWindowBytes, command: command ?? null, emitPlaceholder };
 }

@@ -72,7 +72,7 @@ const withChunks = (bytes: fc.Arbitrary<Buffer>) =>
     ),
   }));
 
-const windowBytes = fc.integer({ min: 1024, max: 4096 });
+const guardWindowBytes = fc.integer({ min: 1024, max: 4096 });
 
 // A fixed count: CI runs this many, `pnpm test:fuzz` more (see propertyRuns).
 const LIMITS = { numRuns: propertyRuns(100) };
@@ -80,8 +80,8 @@ const LIMITS = { numRuns: propertyRuns(100) };
 describe('BinaryGuard properties', { timeout: TIMEOUT }, () => {
   it('should pass any valid UTF-8 unchanged as one run for any chunking and window size', async () => {
     await fc.assert(
-      fc.asyncProperty(withChunks(controlHeavyUtf8), windowBytes, async ({ bytes, chunks }, size) => {
-        const { output, guard } = guardCore(chunks, { windowBytes: size });
+      fc.asyncProperty(withChunks(controlHeavyUtf8), guardWindowBytes, async ({ bytes, chunks }, size) => {
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: size });
         expect(output.toString('hex')).toBe(bytes.toString('hex'));
         expect(guard.stats).toMatchObject({ withheld: false, passedBytes: bytes.length, encoding: 'utf-8' });
         expect(guard.verdicts['utf-8']).toBe(bytes.length > 0 ? 1 : 0);
@@ -94,16 +94,16 @@ describe('BinaryGuard properties', { timeout: TIMEOUT }, () => {
     fc.assert(
       fc.property(
         withChunks(mixedBytes),
-        windowBytes,
+        guardWindowBytes,
         fc.integer({ min: 1, max: 8 }),
         ({ bytes, chunks }, size, step) => {
-          const whole = guardCore([bytes], { windowBytes: size });
+          const whole = guardCore([bytes], { guardWindowBytes: size });
           // Chunks of 1 to 8 bytes put an edge inside every sequence, a byte apart over the runs (byte by byte
           // in each run cost the fuzz more than all other guard properties; a slow consumer's backpressure
           // is the shell's: binary-guard.shell.test.ts).
           for (const chunked of [
-            guardCore(chunks, { windowBytes: size }),
-            guardCore(chunksOf(bytes, step), { windowBytes: size }),
+            guardCore(chunks, { guardWindowBytes: size }),
+            guardCore(chunksOf(bytes, step), { guardWindowBytes: size }),
           ]) {
             expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
             expect(chunked.guard.stats).toEqual(whole.guard.stats);
@@ -116,8 +116,8 @@ describe('BinaryGuard properties', { timeout: TIMEOUT }, () => {
 
   it('should account for every byte, the passed ones being the input without its withheld runs', async () => {
     await fc.assert(
-      fc.asyncProperty(withChunks(mixedBytes), windowBytes, async ({ bytes, chunks }, size) => {
-        const { output, guard } = guardCore(chunks, { windowBytes: size, emitPlaceholder: false });
+      fc.asyncProperty(withChunks(mixedBytes), guardWindowBytes, async ({ bytes, chunks }, size) => {
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: size, emitPlaceholder: false });
         const { passedBytes, withheldBytes, heldBytes, withheldRuns, withheldRunCount } = guard.stats;
         expect(passedBytes + withheldBytes).toBe(bytes.length);
         expect(heldBytes).toBe(0);

@@ -30,10 +30,10 @@ describe('BinaryGuard, the Node shell over BinaryGuardCore', () => {
         input,
         fc.integer({ min: 1024, max: 4096 }),
         fc.constantFrom('flowing' as const, 'slow' as const),
-        async (chunks, windowBytes, consumer) => {
-          const core = guardCore(chunks, { windowBytes });
+        async (chunks, guardWindowBytes, consumer) => {
+          const core = guardCore(chunks, { guardWindowBytes });
           // Behind a slow consumer the guard's output backs up and its callbacks wait for the consumer.
-          const stage = await runGuard(chunks, { windowBytes }, consumer);
+          const stage = await runGuard(chunks, { guardWindowBytes }, consumer);
           expect(stage.output.toString('hex')).toBe(core.output.toString('hex'));
           expect(stage.guard.stats).toEqual(core.guard.stats);
           for (let offset = 0; offset <= stage.output.length; offset += 97)

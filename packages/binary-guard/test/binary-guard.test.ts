@@ -31,7 +31,7 @@ function placeholderOf(output: Buffer, from: number): RegExpExecArray {
 describe('BinaryGuard', () => {
   describe('options', () => {
     it('should not mutate the options object when constructed and used', async () => {
-      const options = Object.freeze({ label: 'stderr', windowBytes: 2048, command: 'cat a.bin' });
+      const options = Object.freeze({ label: 'stderr', guardWindowBytes: 2048, command: 'cat a.bin' });
       const { guard } = await runGuard([seededBytes(5000)], options);
       expect(guard.stats.label).toBe('stderr');
     });
@@ -152,7 +152,7 @@ describe('BinaryGuard', () => {
     it('should carry a UTF-8 character across a window edge when the stream is windowed', async () => {
       // A latin-1 byte opens a window; '€' (3 bytes) straddles its 1024-byte edge and must not be split.
       const bytes = Buffer.concat([Buffer.from([0xe9]), Buffer.alloc(1022, 'a'), Buffer.from('€ tail')]);
-      const { output, guard } = await runGuard(chunksOf(bytes, 100), { windowBytes: 1024 });
+      const { output, guard } = await runGuard(chunksOf(bytes, 100), { guardWindowBytes: 1024 });
       expect(output).toEqual(bytes);
       expect(guard.segments).toEqual([
         { verdict: 'legacy', offset: 0, bytes: 1023, controlShare: 0 },
@@ -164,7 +164,7 @@ describe('BinaryGuard', () => {
     it('should not split a surrogate pair when a UTF-16 window edge falls inside it', async () => {
       const text = `\uFEFF${'x'.repeat(510)}😀 and more text after the edge\n`;
       const bytes = Buffer.from(text, 'utf16le');
-      const { output, guard } = await runGuard(chunksOf(bytes, 333), { windowBytes: 1024 });
+      const { output, guard } = await runGuard(chunksOf(bytes, 333), { guardWindowBytes: 1024 });
       expect(output).toEqual(bytes);
       expect(guard.segments.map(({ verdict, bytes: length }) => [verdict, length])).toEqual([
         ['utf-16le', 1022],
@@ -217,7 +217,7 @@ describe('BinaryGuard', () => {
     it('should pass legacy windows and withhold from the window where binary starts', async () => {
       const legacy = iconv.encode(prose(['Всё смешалось в доме Облонских.'], 20_000), 'cp1251');
       const bytes = Buffer.concat([legacy, seededBytes(20_000)]);
-      const { output, guard } = await runGuard(chunksOf(bytes, 1000), { windowBytes: 4096 });
+      const { output, guard } = await runGuard(chunksOf(bytes, 1000), { guardWindowBytes: 4096 });
       const from = guard.stats.withheldFrom as number;
       // Binary is judged per window: the window holding the boundary goes whichever way its share says.
       expect(from).toBeGreaterThan(legacy.length - 4096);
@@ -229,7 +229,7 @@ describe('BinaryGuard', () => {
 
     it('should pass the text that follows binary again, after one placeholder for the binary', async () => {
       const bytes = Buffer.concat([seededBytes(3000), NOTES]);
-      const { output, guard } = await runGuard(chunksOf(bytes, 700), { windowBytes: 1024 });
+      const { output, guard } = await runGuard(chunksOf(bytes, 700), { guardWindowBytes: 1024 });
       expect(guard.stats).toMatchObject({
         withheldBytes: 3000,
         passedBytes: NOTES.length,
@@ -287,7 +287,7 @@ describe('BinaryGuard', () => {
 
     it('should encode the placeholder as UTF-16 when the passed text was UTF-16', async () => {
       const text = Buffer.from(`\uFEFF${'PowerShell line\r\n'.repeat(40)}`, 'utf16le');
-      const { output, guard } = await runGuard([text, seededBytes(3000)], { windowBytes: 1024 });
+      const { output, guard } = await runGuard([text, seededBytes(3000)], { guardWindowBytes: 1024 });
       expect(guard.encoding).toBe('utf-16le');
       const decoded = output.toString('utf16le');
       expect(decoded.startsWith(text.subarray(0, guard.passedBytes).toString('utf16le'))).toBe(true);
@@ -327,7 +327,7 @@ describe('BinaryGuard', () => {
   describe('memory and stats', () => {
     it('should hold at most one window plus one chunk when a long legacy stream flows', async () => {
       const chunk = iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 20_000), 'cp1251');
-      const guard = new BinaryGuard({ windowBytes: 65_536 });
+      const guard = new BinaryGuard({ guardWindowBytes: 65_536 });
       guard.resume();
       let held = 0;
       for (let index = 0; index < 200; index++) {
@@ -342,7 +342,7 @@ describe('BinaryGuard', () => {
 
     it('should keep the first 32 segments and count the rest when the stream is long', async () => {
       const bytes = iconv.encode(prose(['Всё смешалось в доме Облонских.'], 100_000), 'cp1251');
-      const { guard } = await runGuard(chunksOf(bytes, 8192), { windowBytes: 1024 });
+      const { guard } = await runGuard(chunksOf(bytes, 8192), { guardWindowBytes: 1024 });
       expect(guard.segments).toHaveLength(32);
       expect(guard.verdicts.legacy).toBeGreaterThan(90);
       expect(guard.segments.reduce((sum, segment) => sum + segment.bytes, 0)).toBeLessThan(bytes.length);
@@ -383,7 +383,7 @@ describe('BinaryGuard', () => {
       // examination, so a listener that writes or ends in between must wait for it.
       const text = iconv.encode(prose(['Ошибка: не удалось открыть файл.'], 10_000), 'cp1251');
       const half = text.length >> 1;
-      const guard = new BinaryGuard({ windowBytes: 1024 });
+      const guard = new BinaryGuard({ guardWindowBytes: 1024 });
       const output = collectBytes(guard);
       guard.once('data', () => {
         guard.write(text.subarray(half));
@@ -406,8 +406,8 @@ describe('BinaryGuard', () => {
       ],
     ])(
       'should fail the stream when a listener throws %s while a chunk is examined',
-      async (_kind, thrown, bytes, windowBytes, message) => {
-        const guard = new BinaryGuard({ windowBytes });
+      async (_kind, thrown, bytes, guardWindowBytes, message) => {
+        const guard = new BinaryGuard({ guardWindowBytes });
         guard.once('data', () => {
           throw thrown;
         });
@@ -436,31 +436,31 @@ describe('BinaryGuard', () => {
 
 describeStageContract('BinaryGuard', {
   create: (options) => new BinaryGuard(options as never),
-  knownOptions: ['label', 'windowBytes', 'command', 'emitPlaceholder'],
-  validOptions: [{ label: 'stderr', windowBytes: 2048, command: 'cat a.bin', emitPlaceholder: false }],
+  knownOptions: ['label', 'guardWindowBytes', 'command', 'emitPlaceholder'],
+  validOptions: [{ label: 'stderr', guardWindowBytes: 2048, command: 'cat a.bin', emitPlaceholder: false }],
   input: () => [NOTES, seededBytes(5000)],
   invalidOptions: [
     [null, TypeError, 'The "options" argument must be of type object. Received null'],
     ['stdout', TypeError, 'The "options" argument must be of type object. Received type string (\'stdout\')'],
     [
-      { windowBytes: '64k' },
+      { guardWindowBytes: '64k' },
       TypeError,
-      'The "windowBytes" option must be of type number. Received type string (\'64k\')',
+      'The "guardWindowBytes" option must be of type number. Received type string (\'64k\')',
     ],
     [
-      { windowBytes: 1023 },
+      { guardWindowBytes: 1023 },
       RangeError,
-      'The "windowBytes" option must be a safe integer greater than or equal to 1024. Received 1023',
+      'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received 1023',
     ],
     [
-      { windowBytes: 4096.5 },
+      { guardWindowBytes: 4096.5 },
       RangeError,
-      'The "windowBytes" option must be a safe integer greater than or equal to 1024. Received 4096.5',
+      'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received 4096.5',
     ],
     [
-      { windowBytes: Number.NaN },
+      { guardWindowBytes: Number.NaN },
       RangeError,
-      'The "windowBytes" option must be a safe integer greater than or equal to 1024. Received NaN',
+      'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received NaN',
     ],
     [{ label: 1 }, TypeError, 'The "label" option must be of type string. Received type number (1)'],
     [
@@ -475,9 +475,9 @@ describeStageContract('BinaryGuard', {
       'The "command" option must be of type string. Received an instance of Array',
     ],
     [
-      { windowbytes: 4096 },
+      { guardwindowbytes: 4096 },
       TypeError,
-      'The "options" argument has an unknown option "windowbytes" (did you mean "windowBytes"?)',
+      'The "options" argument has an unknown option "guardwindowbytes" (did you mean "guardWindowBytes"?)',
     ],
   ],
 });

@@ -34,13 +34,13 @@ describe('BinaryGuard on the corpus', () => {
   );
 
   it.each(texts)('should pass %s byte-for-byte in any chunk size and window size', async (_name, sample) => {
-    for (const [chunkBytes, windowBytes] of [
+    for (const [chunkBytes, guardWindowBytes] of [
       [sample.bytes.length || 1, 65_536],
       [4096, 65_536],
       [1000, 1024],
       [7, 2048],
     ] as const) {
-      const { output, guard } = await runGuard(chunksOf(sample.bytes, chunkBytes), { windowBytes });
+      const { output, guard } = await runGuard(chunksOf(sample.bytes, chunkBytes), { guardWindowBytes });
       expect(output).toEqual(sample.bytes);
       expect(guard.encoding).toBe(sample.encoding);
       expect(guard.withheld).toBe(false);

@@ -29,8 +29,8 @@ describe('BinaryGuard and a writer that refills its buffer', () => {
   it('should give the output of chunks of their own when each write reuses one buffer, down every holding path', async () => {
     // 700-byte writes: no window (1024 bytes) starts or ends on a write's edge.
     const chunks = chunksOf(STREAM, 700);
-    const expected = await runGuard(chunks, { windowBytes: WINDOW });
-    const guard = new BinaryGuard({ windowBytes: WINDOW });
+    const expected = await runGuard(chunks, { guardWindowBytes: WINDOW });
+    const guard = new BinaryGuard({ guardWindowBytes: WINDOW });
     const output = await writeFromOneBuffer(guard, chunks, (chunk) =>
       Buffer.from(chunk as Buffer).toString('hex'),
     );

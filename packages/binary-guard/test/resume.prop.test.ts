@@ -58,7 +58,7 @@ describe('BinaryGuard resuming after binary', { timeout: TIMEOUT }, () => {
   it('should pass every text part whole, withhold every binary part, and conserve bytes for any chunking', async () => {
     await fc.assert(
       fc.asyncProperty(chunked(interleaving), async ({ pieces, bytes, chunks }) => {
-        const { output, guard } = guardCore(chunks, { windowBytes: WINDOW, emitPlaceholder: false });
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: WINDOW, emitPlaceholder: false });
         const { passedBytes, withheldBytes, withheldRuns, withheldRunCount } = guard.stats;
         expect(passedBytes + withheldBytes).toBe(bytes.length);
         expect(withheldRunCount).toBe(pieces.filter((piece) => piece.at(-1) === 0x01).length);
@@ -90,7 +90,7 @@ describe('BinaryGuard resuming after binary', { timeout: TIMEOUT }, () => {
     await fc.assert(
       fc.asyncProperty(chunked(ending), async ({ pieces, bytes, chunks }) => {
         const [header, withheld, text] = pieces as [Buffer, Buffer, Buffer];
-        const { output, guard } = guardCore(chunks, { windowBytes: WINDOW, emitPlaceholder: false });
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: WINDOW, emitPlaceholder: false });
         const passes = text.length >= UNTERMINATED_TAIL_MIN_BYTES.utf8;
         expect(output.toString('hex')).toBe(
           (passes ? Buffer.concat([header, text]) : header).toString('hex'),
@@ -110,7 +110,7 @@ describe('BinaryGuard resuming after binary', { timeout: TIMEOUT }, () => {
   it('should put one placeholder line per withheld run where the run was', async () => {
     await fc.assert(
       fc.asyncProperty(chunked(interleaving), async ({ bytes, chunks }) => {
-        const { output, guard } = guardCore(chunks, { windowBytes: WINDOW });
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: WINDOW });
         const expected: Uint8Array[] = [];
         let at = 0;
         for (const run of guard.stats.withheldRuns) {
@@ -147,7 +147,7 @@ describe('BinaryGuard on NUL runs', () => {
       .map((fields) => Buffer.from(fields.map(([field, nuls]) => field + '\0'.repeat(nuls)).join('')));
     await fc.assert(
       fc.asyncProperty(chunked(listing.map((bytes) => [bytes])), async ({ bytes, chunks }) => {
-        const { output, guard } = guardCore(chunks, { windowBytes: WINDOW });
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: WINDOW });
         expect(output.toString('hex')).toBe(bytes.toString('hex'));
         expect(guard.stats).toMatchObject({ withheld: false, encoding: 'utf-8', passedBytes: bytes.length });
       }),
@@ -162,7 +162,7 @@ describe('BinaryGuard on NUL runs', () => {
     await fc.assert(
       fc.asyncProperty(chunked(padded), async ({ pieces, chunks }) => {
         const [before, nuls, after] = pieces as [Buffer, Buffer, Buffer];
-        const { output, guard } = guardCore(chunks, { windowBytes: WINDOW, emitPlaceholder: false });
+        const { output, guard } = guardCore(chunks, { guardWindowBytes: WINDOW, emitPlaceholder: false });
         expect(output.toString('hex')).toBe(Buffer.concat([before, after]).toString('hex'));
         expect(guard.stats.withheldRuns).toEqual([
           { offset: before.length, bytes: nuls.length, controlShare: 1 },

@@ -58,7 +58,7 @@ describe('BinaryGuard', () => {
       const text = Buffer.from('\uFB5F\n'.repeat(512));
       const bytes = Buffer.concat([binary, text]);
       const { output, guard } = await runGuard([bytes.subarray(0, 2049), bytes.subarray(2049)], {
-        windowBytes: 1024,
+        guardWindowBytes: 1024,
         emitPlaceholder: false,
       });
       expect(output.toString('hex')).toBe(text.toString('hex'));
@@ -93,7 +93,7 @@ describe('BinaryGuard', () => {
       const binary = Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7) % 256));
       const short = 'x'.repeat(UNTERMINATED_TAIL_MIN_BYTES.utf8 - 1);
       const long = 'x'.repeat(UNTERMINATED_TAIL_MIN_BYTES.utf8);
-      const options = { windowBytes: 1024, emitPlaceholder: false };
+      const options = { guardWindowBytes: 1024, emitPlaceholder: false };
       const withheld = await runGuard([Buffer.from('text\n'), binary, Buffer.from(short)], options);
       expect(withheld.output.toString()).toBe('text\n');
       expect(withheld.guard.stats).toMatchObject({ passedBytes: 5, withheldBytes: 3000 + short.length });
@@ -164,7 +164,7 @@ describe('BinaryGuard', () => {
       expect(delimited.guard.stats).toMatchObject({ withheld: false, encoding: 'utf-8' });
       expect(delimited.text.split('\0').length).toBe(NUL_RUN_BYTES + 101);
       const padded = await guardCommand(`seq 1 100; head -c ${NUL_RUN_BYTES * 40} /dev/zero; echo end`, {
-        windowBytes: 1024,
+        guardWindowBytes: 1024,
       });
       expect(padded.guard.stats.withheldRuns).toEqual([
         { offset: 292, bytes: NUL_RUN_BYTES * 40, controlShare: expect.any(Number) },

@@ -1,4 +1,4 @@
-import { parseBytes } from '@pipeguard/shared';
+import { parseBytes, parseDuration } from '@pipeguard/shared';
 
 /**
  * A command-line flag's value as a positive integer, `fallback` when the flag is absent.
@@ -30,4 +30,20 @@ export function sizeAtLeast(
     throw new RangeError(`--${flag} must be a size of at least ${minText}. Received '${text}'`);
   }
   return bytes;
+}
+
+/**
+ * A command-line flag's value as a duration in milliseconds (`30s`, `1500ms`, `2m`; a bare number is
+ * milliseconds), `fallback` when the flag is absent.
+ * @throws {RangeError} For text that is not a positive duration.
+ */
+export function durationMs(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const ms = parseDuration(text);
+  if (typeof ms !== 'number') {
+    throw new RangeError(
+      `--${flag} must be a duration such as 30s, 1500ms or 10m (a bare number is milliseconds). Received '${text}'`,
+    );
+  }
+  return ms;
 }

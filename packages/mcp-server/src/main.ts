@@ -40,7 +40,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     parsed = parseCommandLine(argv);
   } catch (error) {
-    process.stderr.write(`pipeguard-mcp: ${(error as Error).message}\n\n${USAGE}`);
+    // One line and a pointer, as `pipeguard` answers a bad command line: the help would bury the error.
+    process.stderr.write(`pipeguard-mcp: ${oneLine((error as Error).message)} (see pipeguard-mcp --help)\n`);
     return 2;
   }
   if (parsed.kind === 'help') {
@@ -72,3 +73,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stderr.write(`pipeguard-mcp ${version}: serving on stdio; roots: ${options.roots.join(', ')}\n`);
   return 0;
 }
+
+/** parseArgs' messages run over several lines (a hint on the next); the first says what is wrong. */
+const oneLine = (message: string): string => (message.split('\n')[0] as string).replace(/\.$/, '');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { positiveInteger, sizeAtLeast } from './flag-values';
+import { durationMs, positiveInteger, sizeAtLeast } from './flag-values';
 import { HTTP_FLAGS, HTTP_USAGE, type HttpOptions, httpOptionsFrom } from './http/http-options';
 
 /** The server's settings, from its command line. */
@@ -12,7 +12,7 @@ export interface ServerOptions {
   maxConcurrent: number;
   /** Milliseconds a call waits for a free slot before it is refused. @defaultValue `30000` */
   maxQueueWaitMs: number;
-  /** The cap on a call's `timeout_ms`, in milliseconds. @defaultValue `600000` (10 minutes) */
+  /** The cap on a call's `timeout`, in milliseconds. @defaultValue `600000` (10 minutes) */
   maxTimeoutMs: number;
   /** The shell that runs `command` strings with `-c`. @defaultValue `'/bin/sh'` */
   shell: string;
@@ -41,14 +41,17 @@ export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio, or Streama
   --root DIR             confine cwd and reads to DIR (repeatable; default: the working directory)
   --allow PROGRAM        run only argv whose program is PROGRAM (repeatable; shell strings refused)
   --max-concurrent N     commands running at once (default 4)
-  --max-queue-wait MS    how long a call waits for a free slot before it is refused (default 30000)
-  --max-timeout MS       cap on a call's timeout_ms (default 600000)
+  --max-queue-wait TIME  how long a call waits for a free slot before it is refused (default 30s)
+  --max-timeout TIME     cap on a call's timeout (default 10m)
   --shell PATH           shell for command strings, run with -c (default /bin/sh)
   --spill-max-bytes SIZE total size of the spill directory (default 256MiB; over HTTP, per session)
   --no-redact            hand secrets back as they are (default: every tool's text has each secret,
                          the server's environment's included, replaced by [REDACTED:<kind>])
 ${HTTP_USAGE}  -h, --help             show this help
   -v, --version          show the version
+
+TIME is a duration such as 30s, 1500ms or 10m; a bare number is milliseconds.
+SIZE is a byte count such as 65536, 64KiB or 256MiB.
 `;
 
 /**
@@ -85,8 +88,8 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       roots: values.root ?? [cwd],
       allow: values.allow ?? null,
       maxConcurrent: positiveInteger('max-concurrent', values['max-concurrent'], 4),
-      maxQueueWaitMs: positiveInteger('max-queue-wait', values['max-queue-wait'], 30_000),
-      maxTimeoutMs: positiveInteger('max-timeout', values['max-timeout'], 600_000),
+      maxQueueWaitMs: durationMs('max-queue-wait', values['max-queue-wait'], 30_000),
+      maxTimeoutMs: durationMs('max-timeout', values['max-timeout'], 600_000),
       shell: values.shell ?? '/bin/sh',
       spillMaxBytes,
       redact: values['no-redact'] !== true,

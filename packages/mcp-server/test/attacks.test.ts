@@ -21,7 +21,7 @@ beforeAll(async () => {
   await writeFile(join(base, 'outside', 'exists.txt'), 'outside\n');
   await symlink(join(base, 'outside'), join(app, 'out-dir'));
   await symlink(join(base, 'outside', 'missing.txt'), join(app, 'dangling-out'));
-  await writeFile(join(app, 'wide.txt'), `${'w'.repeat(60_000)}\n`.repeat(40));
+  await writeFile(join(app, 'wide.txt'), `${'w'.repeat(60_000)}\n`.repeat(80));
   server = await startServer(['--root', app]);
 });
 
@@ -121,7 +121,7 @@ describe('roots and the spill directory', () => {
     const answer = await server.call('read_bytes', { path: planted });
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/resolves outside them$/);
-    expect((await server.call('read_lines', { path: spill, limit: 1 })).text).toContain('1\t1');
+    expect((await server.call('read_lines', { path: spill, max_lines: 1 })).text).toContain('1\t1');
   });
 });
 
@@ -187,21 +187,21 @@ describe('--allow', () => {
 });
 
 describe('answers and queues bounded whatever the call asks', () => {
-  it('should cap read_lines at 1 MiB of line bytes however large limit × max_line_bytes, and say how to go on', async () => {
+  it('should cap read_lines at 4 MiB of line bytes however large max_lines × max_line_bytes, and say how to go on', async () => {
     const answer = await server.call('read_lines', {
       path: 'wide.txt',
-      limit: 10_000,
+      max_lines: 10_000,
       max_line_bytes: 65_536,
     });
     expect(answer.isError).toBeFalsy();
     expect(answer.structuredContent).toMatchObject({
       first_line: 1,
-      line_count: 16,
-      next_line: 17,
+      line_count: 64,
+      next_line: 65,
       eof: false,
     });
-    expect(answer.text.length).toBeLessThan(2 * 1024 * 1024);
-    expect(answer.text).toContain('[limit 10000 lowered to 16:');
+    expect(answer.text.length).toBeLessThan(5 * 1024 * 1024);
+    expect(answer.text).toContain('[max_lines 10000 lowered to 64:');
   });
 
   it('should refuse stdin over its limit naming the field, and keep serving', async () => {

@@ -30,8 +30,8 @@ const SPECS: CallSpec[] = Array.from({ length: 100 }, (_, index) => {
   if (index % 10 === 0)
     return { name: 'run_command', args: { argv: ['printf', 'call %s\\n', String(index)] } };
   return index % 2 === 0
-    ? { name: 'read_lines', args: { path: 'lines.txt', start_line: index + 1, limit: 3 } }
-    : { name: 'read_bytes', args: { path: 'lines.txt', offset: index * 7, length: 64 } };
+    ? { name: 'read_lines', args: { path: 'lines.txt', from_line: index + 1, max_lines: 3 } }
+    : { name: 'read_bytes', args: { path: 'lines.txt', offset: index * 7, window_bytes: 64 } };
 });
 
 /** An answer without what differs from run to run (a duration). */

@@ -46,14 +46,14 @@ describe('sessions side by side', () => {
       expect(ran.isError ?? false, ran.text).toBe(false);
       expect(ran.text).toContain('in a slot of its own');
       const spillPath = spilled.structuredContent?.stdout?.spill_path as string;
-      const own = await call('read_lines', { path: spillPath, start_line: 100_000, limit: 1 });
+      const own = await call('read_lines', { path: spillPath, from_line: 100_000, max_lines: 1 });
       expect(own.isError ?? false, own.text).toBe(false);
       expect(own.text).toContain('100000');
       expect(isAlive(pid)).toBe(true);
       const foreign = await toolCaller(busy.client)('read_lines', {
         path: spillPath,
-        start_line: 100_000,
-        limit: 1,
+        from_line: 100_000,
+        max_lines: 1,
       });
       expect(foreign.isError).toBe(true);
       expect(foreign.text).not.toContain('100000');

@@ -42,18 +42,18 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
     return answer.structuredContent as unknown as Page;
   }
 
-  describe('read_lines start_offset', () => {
+  describe('read_lines from_byte', () => {
     it('should start at the line holding the byte, numbered from the start of the file', async () => {
-      const inside = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) + 3, limit: 2 });
+      const inside = await readLinesAt({ path: 'entries.txt', from_byte: startOf(42) + 3, max_lines: 2 });
       expect(inside).toMatchObject({ first_line: 42, line_count: 2, next_line: 44, eof: false });
       expect(inside.text).toBe('    42\tentry 42\n    43\tentry 43');
       // A line's LF belongs to it: the offset of line 41's LF starts at line 41.
-      const atLineFeed = await readLinesAt({ path: 'entries.txt', start_offset: startOf(42) - 1, limit: 1 });
+      const atLineFeed = await readLinesAt({ path: 'entries.txt', from_byte: startOf(42) - 1, max_lines: 1 });
       expect(atLineFeed.first_line).toBe(41);
     });
 
     it('should give no lines and eof past the end of the file', async () => {
-      const past = await readLinesAt({ path: 'entries.txt', start_offset: FILE.length + 10 });
+      const past = await readLinesAt({ path: 'entries.txt', from_byte: FILE.length + 10 });
       expect(past).toMatchObject({ line_count: 0, eof: true });
     });
 
@@ -63,16 +63,16 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       const excerpt = /\[line (\d+), byte (\d+)\] main\.c:9:1: error/.exec(stdout.text);
       expect(excerpt, stdout.text).not.toBeNull();
       const [, line, byte] = excerpt as RegExpExecArray;
-      const page = await readLinesAt({ path: stdout.spill_path, start_offset: Number(byte), limit: 1 });
+      const page = await readLinesAt({ path: stdout.spill_path, from_byte: Number(byte), max_lines: 1 });
       expect(page.first_line).toBe(Number(line));
       expect(page.text).toContain('main.c:9:1: error: expected declaration');
     });
 
     it.each([
-      [{ start_offset: -1 }, 'start_offset'],
-      [{ start_offset: 1.5 }, 'start_offset'],
-      [{ start_offset: 'zero' }, 'start_offset'],
-      [{ start_offset: 0, start_line: 1 }, 'start_offset'],
+      [{ from_byte: -1 }, 'from_byte'],
+      [{ from_byte: 1.5 }, 'from_byte'],
+      [{ from_byte: 'zero' }, 'from_byte'],
+      [{ from_byte: 0, from_line: 1 }, 'from_byte'],
     ])('should answer %j with isError naming %s', async (args, field) => {
       const answer = await server.call('read_lines', { path: 'entries.txt', ...args });
       expect(answer.isError).toBe(true);

@@ -59,16 +59,16 @@ describe.each(TRANSPORTS)('over %s', (transport, start) => {
   });
 
   describe('run_command timeout', () => {
-    it('should kill the process group at timeout_ms and say it timed out', async () => {
+    it('should kill the process group at timeout and say it timed out', async () => {
       const pidFile = join(root, `${transport}-timeout.pid`);
       const answer = await server.call('run_command', {
         command: `sleep 120 & echo $! > ${pidFile}; wait`,
-        timeout_ms: 300,
+        timeout: 300,
       });
       const output = answer.structuredContent as unknown as RunOutput;
       expect(output.timed_out).toBe(true);
       expect(output.signal).toBe('SIGTERM');
-      expect(answer.text).toMatch(/^timed out after \d+ ms \(timeout_ms 300\)/);
+      expect(answer.text).toMatch(/^timed out after \d+ ms \(timeout 300 ms\)/);
       expect(await eventually(() => !isAlive(Number(readFileSync(pidFile, 'utf8'))))).toBe(true);
     });
   });
@@ -97,7 +97,7 @@ describe.each(TRANSPORTS)('over %s', (transport, start) => {
       const notes: { progress: number; total?: number; message?: string }[] = [];
       const answer = await server.call(
         'run_command',
-        { command: 'echo first; sleep 1; echo second >&2; sleep 1.2; echo done', timeout_ms: 60_000 },
+        { command: 'echo first; sleep 1; echo second >&2; sleep 1.2; echo done', timeout: 60_000 },
         { onprogress: (progress) => notes.push(progress) },
       );
       expect(answer.structuredContent).toMatchObject({ exit_code: 0 });
@@ -128,7 +128,7 @@ describe.each(TRANSPORTS)('over %s', (transport, start) => {
         const pidFile = join(root, `${transport}-busy.pid`);
         const first = busy.call('run_command', {
           command: `echo $$ > ${pidFile}; exec sleep 120`,
-          timeout_ms: 60_000,
+          timeout: 60_000,
         });
         await pidFrom(pidFile);
         const second = await busy.call('run_command', { command: 'echo never' });
@@ -163,14 +163,14 @@ describe.each(TRANSPORTS)('over %s', (transport, start) => {
   });
 
   describe('run_command with --shell and --max-timeout', () => {
-    it('should run command strings with the given shell and cap timeout_ms at the server limit', async () => {
+    it('should run command strings with the given shell and cap timeout at the server limit', async () => {
       const configured = await start(['--root', root, '--shell', '/bin/bash', '--max-timeout', '300']);
       try {
         const bash = await configured.call('run_command', { command: 'echo "bash $BASH_VERSINFO"' });
         expect((bash.structuredContent as unknown as RunOutput).stdout.text).toMatch(/^bash \d+\n$/);
-        const capped = await configured.call('run_command', { command: 'sleep 60', timeout_ms: 60_000 });
+        const capped = await configured.call('run_command', { command: 'sleep 60', timeout: 60_000 });
         expect(capped.structuredContent).toMatchObject({ timed_out: true, timeout_ms: 300 });
-        expect(capped.text).toContain("timeout_ms 60000 was capped to the server's limit of 300.");
+        expect(capped.text).toContain("timeout 60000 ms was capped to the server's limit of 300 ms.");
       } finally {
         await configured.close();
       }

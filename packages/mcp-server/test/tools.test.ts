@@ -39,7 +39,7 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       }
       const run = tools.find((tool) => tool.name === 'run_command');
       expect(Object.keys(run?.inputSchema.properties ?? {})).toEqual(
-        expect.arrayContaining(['command', 'argv', 'cwd', 'timeout_ms', 'stdin', 'max_bytes']),
+        expect.arrayContaining(['command', 'argv', 'cwd', 'timeout', 'stdin', 'max_bytes']),
       );
     });
   });
@@ -77,7 +77,11 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       expect(stdout.truncated).toBe(true);
       expect(stdout.text).toMatch(/^1\n2\n[\s\S]*truncated[\s\S]*100000\n$/);
       expect(stdout.text).toContain(stdout.spill_path);
-      const page = await server.call('read_lines', { path: stdout.spill_path, start_line: 50000, limit: 2 });
+      const page = await server.call('read_lines', {
+        path: stdout.spill_path,
+        from_line: 50000,
+        max_lines: 2,
+      });
       expect(page.structuredContent).toMatchObject({ first_line: 50000, line_count: 2, next_line: 50002 });
       expect(page.text).toContain('50000\t50000\n');
     });
@@ -103,7 +107,7 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
 
   describe('read_bytes', () => {
     it('should return a UTF-8 window that never cuts a character, with the next offset', async () => {
-      const answer = await server.call('read_bytes', { path: 'utf8.txt', offset: 2, length: 4 });
+      const answer = await server.call('read_bytes', { path: 'utf8.txt', offset: 2, window_bytes: 4 });
       expect(answer.structuredContent).toMatchObject({
         text: 'llo',
         offset: 3,
@@ -126,12 +130,12 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
         clipped: [{ line: 2, omitted_start: 106, omitted_bytes: 4900 }],
       });
       expect(answer.text).toContain(
-        `read_bytes with path "${join(root, 'long.txt')}", offset 106, length 4900`,
+        `read_bytes with path "${join(root, 'long.txt')}", offset 106, window_bytes 4900`,
       );
     });
 
-    it('should page with start_line and limit', async () => {
-      const answer = await server.call('read_lines', { path: 'notes.txt', start_line: 2, limit: 1 });
+    it('should page with from_line and max_lines', async () => {
+      const answer = await server.call('read_lines', { path: 'notes.txt', from_line: 2, max_lines: 1 });
       expect(answer.structuredContent).toMatchObject({ text: '     2\tbeta', next_line: 3, eof: false });
     });
   });
@@ -146,8 +150,8 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       ['run_command', { argv: [''] }, 'argv'],
       ['run_command', { argv: ['true', 7] }, 'argv'],
       ['run_command', { command: 'true', argv: ['true'] }, 'argv'],
-      ['run_command', { command: 'true', timeout_ms: -1 }, 'timeout_ms'],
-      ['run_command', { command: 'true', timeout_ms: 1.5 }, 'timeout_ms'],
+      ['run_command', { command: 'true', timeout: -1 }, 'timeout'],
+      ['run_command', { command: 'true', timeout: 1.5 }, 'timeout'],
       ['run_command', { command: 'true', max_bytes: 1e12 }, 'max_bytes'],
       ['run_command', { command: 'true', stdin: ['x'] }, 'stdin'],
       ['run_command', { command: 'true', cwd: 'missing-dir' }, 'cwd'],
@@ -155,11 +159,11 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       ['read_bytes', { offset: 0 }, 'path'],
       ['read_bytes', { path: 'notes.txt', offset: -1 }, 'offset'],
       ['read_bytes', { path: 'notes.txt', offset: 'zero' }, 'offset'],
-      ['read_bytes', { path: 'notes.txt', length: 1e12 }, 'length'],
-      ['read_bytes', { path: 'notes.txt', length: 0 }, 'length'],
+      ['read_bytes', { path: 'notes.txt', window_bytes: 1e12 }, 'window_bytes'],
+      ['read_bytes', { path: 'notes.txt', window_bytes: 0 }, 'window_bytes'],
       ['read_bytes', { path: 'missing.txt' }, 'path'],
-      ['read_lines', { path: 'notes.txt', start_line: 0 }, 'start_line'],
-      ['read_lines', { path: 'notes.txt', limit: 1e9 }, 'limit'],
+      ['read_lines', { path: 'notes.txt', from_line: 0 }, 'from_line'],
+      ['read_lines', { path: 'notes.txt', max_lines: 1e9 }, 'max_lines'],
       ['read_lines', { path: 'notes.txt', max_line_bytes: null }, 'max_line_bytes'],
       ['read_lines', { path: 'notes.txt', offset: 3 }, 'offset'],
     ])('should answer %s %j with isError naming %s, and keep serving', async (tool, args, field) => {

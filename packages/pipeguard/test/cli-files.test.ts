@@ -25,18 +25,18 @@ describe('pipeguard read and lines', () => {
   }, 120_000);
 
   it('should print a window on stdout and its edges and next offset on stderr when reading mid-character', async () => {
-    const run = await runCli(['read', json, '--offset', '32', '--limit', '56']);
+    const run = await runCli(['read', json, '--offset', '32', '--window-bytes', '56']);
     expect(run).toMatchObject({
       status: 0,
       stdout: '☕","tags":["hot","crème"]},{"id":2,"name":"naïve ',
       stderr:
         'pipeguard: read bytes 32 up to 85 of 140; trimmed 0 at the start, 3 at the end; 0 ill-formed bytes; ' +
-        `next offset 85: pipeguard read ${json} --limit 56 --offset 85\n`,
+        `next offset 85: pipeguard read ${json} --window-bytes 56 --offset 85\n`,
     });
   });
 
   it('should say end of file when the window reaches it', async () => {
-    const run = await runCli(['read', json, '--offset', '85', '--limit', '1KiB']);
+    const run = await runCli(['read', json, '--offset', '85', '--window-bytes', '1KiB']);
     expect(run.stdout).toBe('😀","tags":[]},{"id":3,"name":"plain","tags":["x"]}]}');
     expect(run.stderr).toBe(
       'pipeguard: read bytes 85 up to 140 of 140; trimmed 0 at the start, 0 at the end; 0 ill-formed bytes; end of file\n',
@@ -52,7 +52,7 @@ describe('pipeguard read and lines', () => {
   });
 
   it('should print the window object when given --json', async () => {
-    const run = await runCli(['read', json, '--offset', '33', '--limit', '4', '--json']);
+    const run = await runCli(['read', json, '--offset', '33', '--window-bytes', '4', '--json']);
     expect(JSON.parse(run.stdout)).toEqual({
       schemaVersion: 1,
       command: 'read',
@@ -75,16 +75,18 @@ describe('pipeguard read and lines', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
       '     1\t{"items":[{"id":1,"name":"café …[+108 bytes omitted, starting at byte offset 32 up to and including byte offset 139]\n\n' +
-        `[1 of 1 lines exceeded 34 bytes; longest: line 1, 140 bytes. Omitted part of line 1: pipeguard read ${json} --offset 32 --limit 108]\n`,
+        `[1 of 1 lines exceeded 34 bytes; longest: line 1, 140 bytes. Omitted part of line 1: pipeguard read ${json} --offset 32 --window-bytes 108]\n`,
     );
     expect(run.stderr).toBe('');
   });
 
-  it('should page through lines with --from and --count and name the next page', async () => {
-    const run = await runCli(['lines', numbered, '--from', '3', '--count', '2']);
+  it('should page through lines with --from-line and --max-lines and name the next page', async () => {
+    const run = await runCli(['lines', numbered, '--from-line', '3', '--max-lines', '2']);
     expect(run.stdout).toBe('     3\t3\n     4\t4\n');
-    expect(run.stderr).toBe(`pipeguard: more lines: pipeguard lines ${numbered} --count 2 --from 5\n`);
-    const past = await runCli(['lines', numbered, '--from', '30']);
+    expect(run.stderr).toBe(
+      `pipeguard: more lines: pipeguard lines ${numbered} --max-lines 2 --from-line 5\n`,
+    );
+    const past = await runCli(['lines', numbered, '--from-line', '30']);
     expect(past.stdout).toBe('[No lines from line 30: the file has 10 lines.]\n');
   });
 
@@ -104,8 +106,8 @@ describe('pipeguard read and lines', () => {
       'pipeguard: cannot read "/": it is a directory, and byte-addressed reads need a regular file (see pipeguard --help)\n',
     ],
     [
-      ['read', 'x', '--limit', 'lots'],
-      "pipeguard: --limit must be a byte size such as 2000, 64KiB or 1MiB; got 'lots' (see pipeguard --help)\n",
+      ['read', 'x', '--window-bytes', 'lots'],
+      "pipeguard: --window-bytes must be a byte size such as 2000, 64KiB or 1MiB; got 'lots' (see pipeguard --help)\n",
     ],
     [
       ['lines', 'x', '--offset', '1'],

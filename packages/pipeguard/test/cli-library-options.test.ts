@@ -4,7 +4,7 @@ import { AGENT_PROFILE, RENDER_MODES } from '@pipeguard/pipeline';
 import { useTempDir } from '@pipeguard/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/cli/completion';
-import { OPTION_TABLE } from '../src/cli/option-table';
+import { OPTION_TABLE_CLI } from '../src/cli/option-table';
 import { parseCli } from '../src/cli/parse-cli';
 import { usage } from '../src/cli/usage';
 import { requireBuilt, runCli } from './helpers/cli';
@@ -12,7 +12,7 @@ import { requireBuilt, runCli } from './helpers/cli';
 const files = useTempDir('pipeguard-cli-options-');
 /** The library options a command line sets. */
 const optionsOf = (args: string[]) => (parseCli(args) as { options: Record<string, unknown> }).options;
-const choicesOf = (name: string) => OPTION_TABLE.find((option) => option.name === name)?.choices;
+const choicesOf = (name: string) => OPTION_TABLE_CLI.find((option) => option.name === name)?.choices;
 // A redraw with colour: a terminal shows 'b' then a plain 'ok'.
 const REDRAWN = "printf 'a\\rb\\n\\033[32mok\\033[0m\\n'";
 
@@ -24,7 +24,7 @@ describe('pipeguard library options: parsing', () => {
   });
 
   it('should pass each option under its library name, and only when given', () => {
-    const args = ['--render', 'terminal', '--fold', '--keep-matches', '--cut-at', 'line', '--agent'];
+    const args = ['--render', 'terminal', '--fold-repeats', '--keep-matches', '--cut-at', 'line', '--agent'];
     expect(parseCli([...args, '--', 'make'])).toMatchObject({
       kind: 'run',
       argv: ['make'],
@@ -39,7 +39,7 @@ describe('pipeguard library options: parsing', () => {
     expect(alone).toMatchObject({ options: { keepMatches: true }, argv: ['make', '--keep-matches'] });
     expect(optionsOf(['--keep-matches=^E\\d+', '--', 'make']).keepMatches).toBe('^E\\d+');
     expect(optionsOf(['--keep-regex=^E\\d+', '--', 'make']).keepMatches).toEqual(/^E\d+/);
-    expect(optionsOf(['--keep-matches', '--fold'])).toEqual({ keepMatches: true, foldRepeats: true });
+    expect(optionsOf(['--keep-matches', '--fold-repeats'])).toEqual({ keepMatches: true, foldRepeats: true });
   });
 
   it.each([
@@ -52,7 +52,7 @@ describe('pipeguard library options: parsing', () => {
     ],
     [['--agent=yes', '--', 'x'], '--agent does not take a value'],
     [['read', 'f', '--render', 'terminal'], "--render does not apply to 'read'"],
-    [['lines', 'f', '--fold'], "--fold does not apply to 'lines'"],
+    [['lines', 'f', '--fold-repeats'], "--fold-repeats does not apply to 'lines'"],
   ])('should reject %j with a usage error', (args, message) => {
     expect(() => parseCli(args)).toThrow(message);
   });
@@ -61,7 +61,7 @@ describe('pipeguard library options: parsing', () => {
     const help = usage();
     for (const synopsis of [
       '--render terminal|raw',
-      '--fold',
+      '--fold-repeats',
       '--keep-matches[=TEXT]',
       '--keep-regex REGEX',
       '--cut-at line|byte',
@@ -89,7 +89,13 @@ describe('pipeguard library options: the built binary', () => {
   });
 
   it('should fold repeated lines with --fold', async () => {
-    const run = await runCli(['--fold', '--', 'sh', '-c', 'echo start; yes x | head -n 1000; echo end']);
+    const run = await runCli([
+      '--fold-repeats',
+      '--',
+      'sh',
+      '-c',
+      'echo start; yes x | head -n 1000; echo end',
+    ]);
     expect(run.stdout).toBe('start\nx\n[previous line repeated 999 more times]\nend\n');
     expect((await runCli(['--', 'sh', '-c', 'yes x | head -n 3'])).stdout).toBe('x\nx\nx\n');
   });

@@ -35,7 +35,7 @@ describe('pipeguard --live', () => {
   it('should show lines on stderr while the command runs, then print the bounded result (JSON on stdout)', async () => {
     const flag = files.path('live-flag');
     const run = await runUntilCue(
-      ['--live', '--json', '--max-bytes', '50', '--', 'sh', '-c', `seq 1 100; ${waitFor(flag)}`],
+      ['--live-lines', '--json', '--max-bytes', '50', '--', 'sh', '-c', `seq 1 100; ${waitFor(flag)}`],
       '100\n',
       flag,
     );
@@ -49,7 +49,7 @@ describe('pipeguard --live', () => {
   });
 
   it('should print the result after a note when stdout is not JSON', async () => {
-    const run = await runCli(['--live', '--', 'sh', '-c', 'echo out; echo err >&2']);
+    const run = await runCli(['--live-lines', '--', 'sh', '-c', 'echo out; echo err >&2']);
     expect(run.stdout).toBe('out\n');
     expect(run.stderr).toMatch(
       /^(out\nerr\n|err\nout\n)pipeguard: the live output ends here; the bounded result follows\nerr\n$/,
@@ -90,7 +90,7 @@ print("second" if os.path.exists(${JSON.stringify(flag)}) else "late")`;
     // until they scroll away: without both, lines pass at once.
     const args = [
       '--pty',
-      '--live',
+      '--live-lines',
       '--json',
       '--render',
       'raw',

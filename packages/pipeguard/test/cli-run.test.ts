@@ -73,7 +73,7 @@ describe('pipeguard -- COMMAND', () => {
   });
 
   it('should exit 124 and name the timeout that fired when the command outlives --timeout', async () => {
-    const run = await runCli(['--timeout', '1', '--', 'sh', '-c', 'echo before; sleep 10']);
+    const run = await runCli(['--timeout', '1s', '--', 'sh', '-c', 'echo before; sleep 10']);
     expect(run.status).toBe(124);
     expect(run.stdout).toBe('before\n');
     expect(run.stderr).toBe(
@@ -193,6 +193,34 @@ describe('pipeguard -- COMMAND', () => {
       decoder: expect.any(Object),
     });
     expect(result.stderr).toMatchObject({ text: 'ok\n', bytes: 3, truncated: false });
+  });
+});
+
+describe('pipeguard --all', () => {
+  beforeAll(() => requireBuilt());
+
+  it.each([1, 2, 3])('should print both streams in the order they were written (try %i)', async () => {
+    const run = await runCli(['--all', '--', 'sh', '-c', 'echo a; echo b >&2; echo c']);
+    expect(run).toMatchObject({ status: 0, stdout: 'a\nb\nc\n', stderr: '' });
+  });
+
+  it('should count both streams as stdout in --json, stderr empty and merged', async () => {
+    const run = await runCli(['--all', '--json', '--', 'sh', '-c', 'echo a; echo b >&2; echo c']);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ stderrMerged: true, stdout: { bytes: 6 }, stderr: { bytes: 0 } });
+  });
+});
+
+describe('deprecated flags', () => {
+  beforeAll(() => requireBuilt());
+
+  it('should run with a deprecated flag and say on stderr what to write instead', async () => {
+    const run = await runCli(['--fold', '--', 'sh', '-c', 'echo x; echo x']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('x\n[previous line repeated 1 more time]\n');
+    expect(run.stderr).toBe(
+      'pipeguard: note: --fold is deprecated: use --fold-repeats (the old name goes in 0.3)\n',
+    );
   });
 });
 

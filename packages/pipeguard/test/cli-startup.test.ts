@@ -63,7 +63,7 @@ describe('pipeguard start-up', () => {
       await builtinLoadedBy('tty', [
         '--render',
         'terminal',
-        '--fold',
+        '--fold-repeats',
         '--',
         'printf',
         'ab\\rc\\nx\\nx\\nx\\n',

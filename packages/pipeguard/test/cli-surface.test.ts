@@ -7,7 +7,7 @@ import { useTempDir } from '@pipeguard/test-utils';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/cli/completion';
-import { OPTION_TABLE } from '../src/cli/option-table';
+import { CURRENT_OPTIONS } from '../src/cli/option-table';
 import { parseCli } from '../src/cli/parse-cli';
 import { usage } from '../src/cli/usage';
 import { CLI, requireBuilt, runCli } from './helpers/cli';
@@ -19,14 +19,14 @@ describe('pipeguard option table', () => {
     'should list every option of the table in the %s completion',
     (shell) => {
       const script = completionScript(shell);
-      for (const option of OPTION_TABLE)
+      for (const option of CURRENT_OPTIONS)
         expect(script, option.name).toMatch(new RegExp(`(--|-l )${option.name}\\b`));
     },
   );
 
   it('should list every option once in --help, under the commands it applies to', () => {
     const help = usage();
-    for (const option of OPTION_TABLE) {
+    for (const option of CURRENT_OPTIONS) {
       // Listed: at the start of a line (another option's help may mention it). `--keep` is not `--keep-matches`.
       const listed = new RegExp(`^ {2}(-\\w, | {4})--${option.name}(?![\\w-])`, 'gm');
       expect(help.match(listed)?.length, option.name).toBe(1);
@@ -46,7 +46,7 @@ describe('pipeguard option table', () => {
       options: { maxBytes: null, binaryGuard: false },
       stdin: false,
     });
-    expect(parseCli(['lines', 'f', '--from', '3', '--count', '2'])).toMatchObject({
+    expect(parseCli(['lines', 'f', '--from-line', '3', '--max-lines', '2'])).toMatchObject({
       options: { fromLine: 3, maxLines: 2 },
     });
   });
@@ -70,7 +70,7 @@ describe('pipeguard commands', () => {
   });
 
   it('should start a note on its own line after stdout without a final newline when both go to one place', async () => {
-    const shell = `${[process.execPath, CLI, '--timeout', '1', '--', 'sh', '-c', 'printf abc; sleep 10'].map(quoteShellArgument).join(' ')} 2>&1`;
+    const shell = `${[process.execPath, CLI, '--timeout', '1s', '--', 'sh', '-c', 'printf abc; sleep 10'].map(quoteShellArgument).join(' ')} 2>&1`;
     const { stdout } = await promisify(execFile)('sh', ['-c', `${shell}; true`]);
     expect(stdout).toMatch(/^abc\npipeguard: timed out: the 1 s timeout fired;/);
   });
@@ -98,11 +98,11 @@ describe('pipeguard commands', () => {
   it('should keep every option in the next-page hints and never suggest an empty window again', async () => {
     const file = files.path('lines.txt');
     await writeFile(file, 'one\ntwo\nthree\n');
-    const lines = await runCli(['lines', file, '--max-line-bytes', '100', '--count', '1']);
+    const lines = await runCli(['lines', file, '--max-line-bytes', '100', '--max-lines', '1']);
     expect(lines.stderr).toBe(
-      `pipeguard: more lines: pipeguard lines ${file} --max-line-bytes 100 --count 1 --from 2\n`,
+      `pipeguard: more lines: pipeguard lines ${file} --max-line-bytes 100 --max-lines 1 --from-line 2\n`,
     );
-    const empty = await runCli(['read', file, '--limit', '0', '--offset', '4']);
+    const empty = await runCli(['read', file, '--window-bytes', '0', '--offset', '4']);
     expect(empty.stderr).toMatch(new RegExp(`next offset 4: pipeguard read ${file} --offset 4\\n$`));
   });
 
@@ -112,9 +112,9 @@ describe('pipeguard commands', () => {
       expect(run.stdout).toMatch(/^\[binary file withheld: \/usr\/bin\/ls looks binary/);
       expect([...run.stdout].filter((c) => c < ' ' && c !== '\n')).toEqual([]);
     }
-    expect((await runCli(['lines', '--no-binary-guard', '/usr/bin/ls', '--count', '1'])).stdout).toContain(
-      'ELF',
-    );
+    expect(
+      (await runCli(['lines', '--no-binary-guard', '/usr/bin/ls', '--max-lines', '1'])).stdout,
+    ).toContain('ELF');
   });
 
   it('should decode a window with --fallback in read', async () => {

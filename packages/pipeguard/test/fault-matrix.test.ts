@@ -38,7 +38,7 @@ import { callRunCommand, connectMcp, type McpConnection } from './helpers/mcp';
 const CLI_MODES = {
   bounded: [],
   '--max-bytes none': ['--max-bytes', 'none'],
-  '--live': ['--live'],
+  '--live': ['--live-lines'],
   '--all': ['--all'],
   '--json': ['--json'],
   '--pty': ['--pty'],
@@ -652,7 +652,7 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
     },
     'pipeline()': NO_PROCESS,
     'MCP run_command': async (dir) =>
-      mcpCall(dir, { command: dir.script('echo started; exec sleep 30'), timeout_ms: 300 }, (reply) => {
+      mcpCall(dir, { command: dir.script('echo started; exec sleep 30'), timeout: 300 }, (reply) => {
         expect(reply.result?.['timed_out']).toBe(true);
         expect(stdoutOf(reply)).toBe('started\n');
         return 'timed_out, every byte';

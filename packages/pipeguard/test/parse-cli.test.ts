@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../src/cli/parse-cli';
-import { parseDuration } from '../src/cli/parse-duration';
 import { UsageError } from '../src/cli/usage-error';
 
 describe('parseCli', () => {
@@ -40,8 +39,38 @@ describe('parseCli', () => {
       given: [],
       stdin: true,
       json: false,
+      notes: [],
     });
   });
+
+  it.each([
+    [['lines', 'a', '--from', '3', '--count', '2'], { fromLine: 3, maxLines: 2 }, ['--from', '--count']],
+    [['read', 'a', '--limit', '1KiB'], { windowBytes: 1024 }, ['--limit']],
+    [['--fold', '--live', '--', 'ls'], { foldRepeats: true, liveLines: true }, ['--fold', '--live']],
+  ])('should still take the deprecated flags of %j with a note for each', (args, options, old) => {
+    const command = parseCli(args) as { options: object; notes: readonly string[] };
+    expect(command.options).toEqual(options);
+    expect(command.notes).toHaveLength(old.length);
+    for (const [index, name] of old.entries())
+      expect(command.notes[index]).toMatch(new RegExp(`^${name} is deprecated: use --`));
+  });
+
+  it.each([
+    ['30s', 30_000, 0],
+    ['1500ms', 1500, 0],
+    ['2m', 120_000, 0],
+    ['30', 30_000, 1],
+  ])(
+    'should read --timeout %s as %i ms with %i notes (a bare number: seconds, deprecated)',
+    (text, ms, notes) => {
+      const command = parseCli(['--timeout', text, '--', 'ls']) as {
+        options: object;
+        notes: readonly string[];
+      };
+      expect(command.options).toEqual({ timeout: ms });
+      expect(command.notes).toHaveLength(notes);
+    },
+  );
 
   it('should filter standard input when no command is given', () => {
     expect(parseCli(['--max-bytes', 'none', '--fallback', 'auto'])).toMatchObject({
@@ -57,7 +86,7 @@ describe('parseCli', () => {
       options: { offset: 1024 },
       json: false,
     });
-    expect(parseCli(['lines', 'a.txt', '--from', '10', '--json'])).toMatchObject({
+    expect(parseCli(['lines', 'a.txt', '--from-line', '10', '--json'])).toMatchObject({
       kind: 'lines',
       file: 'a.txt',
       options: { fromLine: 10 },
@@ -83,10 +112,10 @@ describe('parseCli', () => {
       "--max-bytes must be a byte size such as 2000, 64KiB, 1MiB or none; got '0.5'",
     ],
     [['--keep', 'middle', '--', 'ls'], "--keep must be head, tail or both; got 'middle'"],
-    [['--timeout', '0', '--', 'ls'], "--timeout must be a duration such as 30s, 500ms, 2m or none; got '0'"],
+    [['--timeout', '0', '--', 'ls'], "--timeout must be a duration such as 30s, 1500ms, 2m or none; got '0'"],
     [
       ['--timeout', '5 days', '--', 'ls'],
-      "--timeout must be a duration such as 30s, 500ms, 2m or none; got '5 days'",
+      "--timeout must be a duration such as 30s, 1500ms, 2m or none; got '5 days'",
     ],
     [
       ['--max-line-bytes', '0', '--', 'ls'],
@@ -94,14 +123,14 @@ describe('parseCli', () => {
     ],
     [['--timeout', '1s'], '--timeout does not apply to filtering standard input'],
     [['--offset', '3', '--', 'ls'], '--offset does not apply to running a command'],
-    [['read', 'a', '--from', '2'], "--from does not apply to 'read'"],
+    [['read', 'a', '--from-line', '2'], "--from-line does not apply to 'read'"],
     [['lines', 'a', '--keep', 'tail'], "--keep does not apply to 'lines'"],
     [
       ['read', 'a', '--offset', 'none'],
       "--offset must be a byte size such as 2000, 64KiB or 1MiB; got 'none'",
     ],
-    [['lines', 'a', '--count', '0'], "--count must be a whole number of at least 1; got '0'"],
-    [['lines', 'a', '--from', '1.5'], "--from must be a whole number of at least 1; got '1.5'"],
+    [['lines', 'a', '--max-lines', '0'], "--max-lines must be a whole number of at least 1; got '0'"],
+    [['lines', 'a', '--from-line', '1.5'], "--from-line must be a whole number of at least 1; got '1.5'"],
     [['read'], "'read' takes exactly one FILE argument"],
     [['lines', 'a', 'b'], "'lines' takes exactly one FILE argument"],
     [['read', 'a', '--', 'ls'], "'read' takes exactly one FILE argument"],
@@ -114,24 +143,5 @@ describe('parseCli', () => {
   it('should answer --help and --version before checking anything else', () => {
     expect(parseCli(['--keep', 'nonsense', '--help'])).toEqual({ kind: 'help' });
     expect(parseCli(['-v'])).toEqual({ kind: 'version' });
-  });
-});
-
-describe('parseDuration', () => {
-  it.each([
-    ['30s', 30_000],
-    ['500ms', 500],
-    ['2m', 120_000],
-    ['1.5h', 5_400_000],
-    ['10', 10_000],
-    ['0.25', 250],
-    ['none', null],
-    ['0', undefined],
-    ['0ms', undefined],
-    ['-1s', undefined],
-    ['1d', undefined],
-    ['', undefined],
-  ])('should parse %j as %j', (text, ms) => {
-    expect(parseDuration(text)).toBe(ms);
   });
 });

@@ -75,7 +75,7 @@ describe('the surfaces agree', () => {
     expect((await runCli(['--', 'sh', '-c', REDRAWN])).stdout).toBe('a\rb\n');
     expect((await runCli(['--pty', '--', 'sh', '-c', REDRAWN])).stdout).toBe('b\n');
     expect((await runCli(['--agent', '--', 'sh', '-c', REDRAWN])).stdout).toBe('b\n');
-    expect(usage()).toContain('(default raw; terminal with --pty or --agent)');
+    expect(usage()).toContain('(default raw; terminal with pty or the agent profile)');
     // The server runs the agent profile: rendered, unless render is switched off.
     expect(await mcpStdout({ command: REDRAWN })).toBe('b\n');
     expect(await mcpStdout({ command: REDRAWN, render: 'raw' })).toBe('a\rb\n');

@@ -1,6 +1,7 @@
 // The runtime-free half of @pipeguard/pipeline (no node:*, no Buffer, no stream class): the preset's
 // options, its chain of cores and its capture, for a shell over any runtime's streams (@pipeguard/web).
 export { AbortError } from './capture/abort-error';
+export * from './options';
 export {
   AGENT_PROFILE,
   type AgentProfileSettings,
@@ -26,7 +27,7 @@ export {
 export { PipelineError, type PipelineErrorCode } from './preset/errors';
 export { excerptDecoder } from './preset/excerpt-decoder';
 export {
-  PRESET_OPTION_KEYS,
+  type ByteSize,
   type PresetOptions,
   RENDER_MODES,
   type RenderMode,

@@ -2,7 +2,7 @@ import {
   CaptureChain,
   type CaptureCores,
   type CaptureResult,
-  PRESET_OPTION_KEYS,
+  optionKeysOf,
   type PresetOptions,
 } from '../src/core';
 import { NODE_CHAIN_TOOLS } from '../src/preset/node-chain-tools';
@@ -17,7 +17,7 @@ export function captureCores(
   chunks: Iterable<Uint8Array>,
   options?: PresetOptions,
 ): { capture: CaptureResult<Uint8Array>; cores: CaptureCores } {
-  const chain = new CaptureChain(options, PRESET_OPTION_KEYS, NODE_CHAIN_TOOLS);
+  const chain = new CaptureChain(options, optionKeysOf('core'), NODE_CHAIN_TOOLS);
   for (const chunk of chunks) chain.write(chunk);
   return { capture: chain.finish(), cores: chain.cores };
 }

@@ -46,7 +46,7 @@ const options: fc.Arbitrary<PipelineOptions> = fc.record({
   contextBefore: fc.nat({ max: 2 }),
   cutAt: fc.constantFrom('byte', 'line'),
   binaryGuard: fc.boolean(),
-  windowBytes: fc.constant(1024),
+  guardWindowBytes: fc.constant(1024),
   fallback: fc.constantFrom(null, 'cp1252'),
   maxLiveLines: fc.integer({ min: 1, max: 8 }),
 });

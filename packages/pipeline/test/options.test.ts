@@ -55,7 +55,7 @@ describe('unknown option keys', () => {
       fallback: null,
       binaryGuard: true,
       command: 'cat',
-      windowBytes: 4096,
+      guardWindowBytes: 4096,
       maxUnitBytes: 1024,
       maxLineBytes: null,
       spill: null,

@@ -30,7 +30,7 @@ describe('pipeline properties', () => {
     );
     fc.assert(
       fc.property(input, ([{ bytes, chunks }, maxBytes, keep]) => {
-        const options = { maxBytes, keep, windowBytes: 1024, fallback: 'cp1252' };
+        const options = { maxBytes, keep, guardWindowBytes: 1024, fallback: 'cp1252' };
         const chunked = captureCores(chunks, options).capture;
         const whole = captureCores([bytes], options).capture;
         expect(chunked).toEqual(whole);

@@ -205,9 +205,9 @@ describe('pipeline', () => {
       `The "binaryGuard" option must be of type boolean. Received type string ('yes')`,
     ],
     [
-      { windowBytes: 0 },
+      { guardWindowBytes: 0 },
       RangeError,
-      'The "windowBytes" option must be a safe integer greater than or equal to 1024. Received 0',
+      'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received 0',
     ],
     [
       { maxUnitBytes: 2 },

@@ -9,6 +9,7 @@ export {
   findControlByte,
   isControlByte,
 } from './core/control-bytes';
+export { isBareNumber, parseDuration } from './core/duration';
 export { endsAtLineStart } from './core/line-start';
 export {
   describeReceived,

@@ -27,10 +27,10 @@ export class BinaryGuardStream extends StageStream<Uint8Array, BinaryGuardStats>
   readonly #core: BinaryGuardCore;
 
   /**
-   * @param options - See `BinaryGuardOptions`: `label` (default `'stdout'`), `windowBytes` (default
+   * @param options - See `BinaryGuardOptions`: `label` (default `'stdout'`), `guardWindowBytes` (default
    * 65536), `command`, `emitPlaceholder` (default true).
    * @throws TypeError when an option has the wrong type or is not a known option.
-   * @throws RangeError when `windowBytes` is below 1024 or not a safe integer, or `label` is empty.
+   * @throws RangeError when `guardWindowBytes` is below 1024 or not a safe integer, or `label` is empty.
    */
   constructor(options?: BinaryGuardOptions) {
     // The core also knows `byteOps`: the stream takes only the stage's options.

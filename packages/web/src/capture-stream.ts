@@ -2,7 +2,7 @@ import {
   AbortError,
   CaptureChain,
   type CaptureResult,
-  PRESET_OPTION_KEYS,
+  optionKeysOf,
   type PresetOptions,
 } from '@pipeguard/pipeline/core';
 import { describeReceived, portableTextOps } from '@pipeguard/shared/core';
@@ -26,12 +26,6 @@ export interface CaptureStreamOptions extends Omit<PresetOptions, 'spill' | 'spi
    */
   signal?: AbortSignal;
 }
-
-/** The keys {@link captureStream} takes; any other is a TypeError naming the nearest. */
-const CAPTURE_STREAM_OPTION_KEYS: readonly string[] = [
-  ...PRESET_OPTION_KEYS.filter((key) => key !== 'spill' && key !== 'spillMaxBytes'),
-  'signal',
-];
 
 /**
  * V8's longest string (2^29 - 24 UTF-16 units, the shortest of the engines) less 64 KiB for the marker
@@ -58,7 +52,7 @@ export function captureStream(
   readable: ReadableStream<Uint8Array>,
   options?: CaptureStreamOptions,
 ): Promise<Capture> {
-  const chain = new CaptureChain(options, CAPTURE_STREAM_OPTION_KEYS, TOOLS);
+  const chain = new CaptureChain(options, optionKeysOf('captureStream'), TOOLS);
   const signal = options?.signal;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new TypeError(

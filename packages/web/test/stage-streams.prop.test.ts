@@ -190,7 +190,7 @@ const STAGES: readonly (readonly [string, Make, Make, readonly unknown[]])[] = [
     (o) => new BinaryGuard(o),
     (o) => new BinaryGuardStream(o),
     [
-      { windowBytes: 1000 },
+      { guardWindowBytes: 1000 },
       { label: '' },
       { label: 1 },
       { command: 1 },

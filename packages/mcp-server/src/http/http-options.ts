@@ -1,4 +1,4 @@
-import { positiveInteger, sizeAtLeast } from '../flag-values';
+import { durationMs, positiveInteger, sizeAtLeast } from '../flag-values';
 
 /** Where and how the server listens over Streamable HTTP (`--http`), with its bounds. */
 export interface HttpOptions {
@@ -43,9 +43,9 @@ export const HTTP_USAGE = `  --http [HOST:]PORT     serve Streamable HTTP at htt
                          (repeatable)
   --max-sessions N       sessions open at once; one more gets 503 (default 16)
   --max-body-bytes SIZE  largest request body; a larger one gets 413 (default 8MiB)
-  --header-timeout MS    time to send a request's headers (default 10000)
-  --request-timeout MS   time to send a whole request, headers and body (default 30000)
-  --idle-timeout MS      a session with no request for MS is closed (default 600000)
+  --header-timeout TIME  time to send a request's headers (default 10s)
+  --request-timeout TIME time to send a whole request, headers and body (default 30s)
+  --idle-timeout TIME    a session with no request for TIME is closed (default 10m)
 `;
 
 type HttpFlagValues = { [Flag in keyof typeof HTTP_FLAGS]?: Flag extends 'allow-host' ? string[] : string };
@@ -75,8 +75,8 @@ export function httpOptionsFrom(values: HttpFlagValues): HttpOptions | null {
     if (stray !== undefined) throw new RangeError(`--${stray} applies only with --http`);
     return null;
   }
-  const headerTimeoutMs = positiveInteger('header-timeout', values['header-timeout'], 10_000);
-  const requestTimeoutMs = positiveInteger('request-timeout', values['request-timeout'], 30_000);
+  const headerTimeoutMs = durationMs('header-timeout', values['header-timeout'], 10_000);
+  const requestTimeoutMs = durationMs('request-timeout', values['request-timeout'], 30_000);
   if (requestTimeoutMs < headerTimeoutMs) {
     throw new RangeError(
       `--request-timeout must be at least --header-timeout (${headerTimeoutMs}): the headers are part of the request. Received '${requestTimeoutMs}'`,
@@ -96,6 +96,6 @@ export function httpOptionsFrom(values: HttpFlagValues): HttpOptions | null {
     ),
     headerTimeoutMs,
     requestTimeoutMs,
-    idleTimeoutMs: positiveInteger('idle-timeout', values['idle-timeout'], 600_000),
+    idleTimeoutMs: durationMs('idle-timeout', values['idle-timeout'], 600_000),
   };
 }

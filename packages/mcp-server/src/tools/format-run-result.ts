@@ -39,7 +39,7 @@ function viewOf(capture: Capture): StreamView {
 
 function describeEnd(result: RunResult, timeoutMs: number): string {
   const after = `after ${Math.round(result.durationMs)} ms`;
-  if (result.timedOut) return `timed out ${after} (timeout_ms ${timeoutMs}); its process group was killed`;
+  if (result.timedOut) return `timed out ${after} (timeout ${timeoutMs} ms); its process group was killed`;
   if (result.signal) return `killed by ${result.signal} ${after}`;
   return `exit code ${result.exitCode} ${after}`;
 }

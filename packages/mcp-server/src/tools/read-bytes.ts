@@ -1,31 +1,22 @@
-import { readBytesAsUtf8 } from '@pipeguard/file-window';
+import { DEFAULT_WINDOW_BYTES, readBytesAsUtf8 } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { optionFieldShape, readOptionFields } from '../option-fields';
 import { redactedFile } from '../redacted-file';
+import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import type { ServerContext, Tool } from './tool';
 
-/** `length` when the call gives none: 64 KiB. */
-export const DEFAULT_READ_BYTES = 64 * 1024;
-/** The largest `length` one call may ask for: 1 MiB. */
+/** `window_bytes` when the call gives none: 64 KiB, the library's. */
+export const DEFAULT_READ_BYTES = DEFAULT_WINDOW_BYTES;
+/** The largest `window_bytes` one call may ask for: 1 MiB. */
 export const MAX_READ_BYTES = 1024 * 1024;
 
 const inputSchema = z.strictObject({
   path: filePathField,
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe(
-      'Byte offset of the first byte to read (e.g. the offset a truncation marker names). Default 0.',
-    ),
-  length: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_READ_BYTES)
-    .optional()
-    .describe(`Bytes to read. Default ${DEFAULT_READ_BYTES}.`),
+  ...optionFieldShape('read_bytes', {
+    offset: 'E.g. the offset a truncation marker names. Default 0.',
+    windowBytes: `Default ${DEFAULT_READ_BYTES}, at most ${MAX_READ_BYTES}.`,
+  }),
 });
 
 const outputSchema = z.object({
@@ -54,24 +45,33 @@ export function createReadBytesTool(server: ServerContext): Tool<typeof inputSch
     name: 'read_bytes',
     title: 'Read bytes of a file',
     description:
-      'Reads `length` bytes of a file from byte `offset` and decodes them as UTF-8, never cutting a character ' +
+      'Reads `window_bytes` bytes of a file from byte `offset` and decodes them as UTF-8, never cutting a character ' +
       '(edges move to character boundaries). Use it for a byte range a truncation marker or a clipped line names, ' +
       'or to page through a file with no useful line structure; it returns `next_offset` to continue from.',
     inputSchema,
     outputSchema,
     readOnly: true,
     handle: async (input) => {
-      const handle = await server.readRoots.openFile(input.path, 'path');
+      const { values, notes } = readOptionFields('read_bytes', input);
+      const { offset = 0, windowBytes = DEFAULT_READ_BYTES } = values as {
+        offset?: number;
+        windowBytes?: number;
+      };
+      if (windowBytes < 1 || windowBytes > MAX_READ_BYTES) {
+        const field = (input as Record<string, unknown>).length === undefined ? 'window_bytes' : 'length';
+        throw new ToolInputError(
+          field,
+          `must be from 1 to ${MAX_READ_BYTES} bytes (1MiB). Received ${windowBytes}`,
+        );
+      }
+      const handle = await server.readRoots.openFile(input.path as string, 'path');
       // Offsets stay the file's: a secret reads back as its marker padded to its length.
       const file = server.redact ? redactedFile(handle, server.redact) : handle;
       try {
-        const window = await readBytesAsUtf8(file, {
-          offset: input.offset ?? 0,
-          windowBytes: input.length ?? DEFAULT_READ_BYTES,
-        });
+        const window = await readBytesAsUtf8(file, { offset, windowBytes });
         const range = `[bytes ${window.offset}–${window.nextOffset} of ${window.fileSize}; ${window.eof ? 'end of file' : `next offset ${window.nextOffset}`}]`;
         return {
-          content: [range, window.text],
+          content: [...notes, range, window.text],
           structured: {
             text: window.text,
             offset: window.offset,

@@ -1,58 +1,32 @@
-import { readLines } from '@pipeguard/file-window';
+import { DEFAULT_MAX_LINES, readLines } from '@pipeguard/file-window';
 import * as z from 'zod';
+import { optionFieldShape, readOptionFields } from '../option-fields';
 import { redactedFile } from '../redacted-file';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import { MAX_READ_BYTES } from './read-bytes';
 import type { ServerContext, Tool } from './tool';
 
-/** `limit` when the call gives none. */
-export const DEFAULT_LINES = 500;
+/** `max_lines` when the call gives none: the library's and the CLI's page, 2000 lines. */
+export const DEFAULT_LINES = DEFAULT_MAX_LINES;
 /** The most lines one call may ask for. */
 export const MAX_LINES = 10_000;
 /** `max_line_bytes` when the call gives none. */
 export const DEFAULT_MAX_LINE_BYTES = 2000;
 /** The largest `max_line_bytes` a call may ask for: 64 KiB. */
 export const MAX_MAX_LINE_BYTES = 64 * 1024;
-/** Line bytes one answer may hold at most (`limit` × `max_line_bytes`): 1 MiB, as `read_bytes`' `length`. */
-export const MAX_PAGE_BYTES = 1024 * 1024;
+/** Line bytes one answer may hold at most (`max_lines` × `max_line_bytes`): 4 MiB, so that a default page (2000 × 2000) is never lowered. */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 
 const inputSchema = z.strictObject({
   path: filePathField,
-  start_line: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      '1-based number of the first line to return. Default 1. Give this or `start_offset`, not both.',
-    ),
-  start_offset: z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe(
-      'Byte offset in the file to start at instead of `start_line`, e.g. the B of a "[line N, byte B]" excerpt or a truncation marker: the page starts at the beginning of the line holding that byte, and lines keep their numbers counted from the start of the file. Past the end: no lines, `eof` true. Finding the line scans the file up to the offset.',
-    ),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LINES)
-    .optional()
-    .describe(
-      `Most lines to return. Default ${DEFAULT_LINES}. Fewer are returned when \`limit\` × \`max_line_bytes\` exceeds ${MAX_PAGE_BYTES} bytes (then at most ${MAX_PAGE_BYTES} / \`max_line_bytes\`); \`next_line\` continues.`,
-    ),
-  max_line_bytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_MAX_LINE_BYTES)
-    .optional()
-    .describe(
-      `Bytes shown of each line; a longer line is cut with a marker giving the byte range of the rest (read it with read_bytes). Default ${DEFAULT_MAX_LINE_BYTES}.`,
-    ),
+  ...optionFieldShape('read_lines', {
+    fromLine: 'Give this or `from_byte`, not both.',
+    fromByte:
+      'E.g. the B of a "[line N, byte B]" excerpt or a truncation marker. Past the end: no lines, `eof` true. Finding the line scans the file up to the offset.',
+    maxLines: `Default ${DEFAULT_LINES}, at most ${MAX_LINES}. Fewer are returned when \`max_lines\` × \`max_line_bytes\` exceeds ${MAX_PAGE_BYTES} bytes; \`next_line\` continues.`,
+    maxLineBytes: `A longer line is cut with a marker giving the byte range of the rest (read it with read_bytes). Default ${DEFAULT_MAX_LINE_BYTES}, at most ${MAX_MAX_LINE_BYTES}.`,
+  }),
 });
 
 const outputSchema = z.object({
@@ -61,7 +35,7 @@ const outputSchema = z.object({
     .describe('The lines numbered as `cat -n` does, clipped ones with a marker, then a summary.'),
   first_line: z.number(),
   line_count: z.number(),
-  next_line: z.number().describe('Pass as `start_line` to read on.'),
+  next_line: z.number().describe('Pass as `from_line` to read on.'),
   eof: z.boolean(),
   clipped: z
     .array(z.object({ line: z.number(), omitted_start: z.number(), omitted_bytes: z.number() }))
@@ -74,43 +48,54 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
     name: 'read_lines',
     title: 'Read lines of a file',
     description:
-      'Returns numbered lines of a text file (from `start_line` or the line holding byte `start_offset`, at most `limit`), each cut at `max_line_bytes` ' +
+      'Returns numbered lines of a text file (from `from_line` or the line holding byte `from_byte`, at most `max_lines`), each cut at `max_line_bytes` ' +
       'with a marker giving the exact byte range left out, so one huge line (minified code, a log without ' +
       'newlines) cannot flood the answer. Works on files of any size, and on the spill files run_command names.',
     inputSchema,
     outputSchema,
     readOnly: true,
     handle: async (input) => {
-      if (input.start_offset !== undefined && input.start_line !== undefined) {
+      const { values, notes } = readOptionFields('read_lines', input);
+      const {
+        fromLine,
+        fromByte,
+        maxLines: asked = DEFAULT_LINES,
+        maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+      } = values as { fromLine?: number; fromByte?: number; maxLines?: number; maxLineBytes?: number };
+      if (fromByte !== undefined && fromLine !== undefined) {
         throw new ToolInputError(
-          'start_offset',
-          'and the "start_line" input cannot both be given: use one of them',
+          'from_byte',
+          'and the "from_line" input cannot both be given: use one of them',
         );
       }
-      const maxLineBytes = input.max_line_bytes ?? DEFAULT_MAX_LINE_BYTES;
-      const asked = input.limit ?? DEFAULT_LINES;
+      if (asked > MAX_LINES)
+        throw new ToolInputError('max_lines', `must be at most ${MAX_LINES}. Received ${asked}`);
+      if (maxLineBytes < 1 || maxLineBytes > MAX_MAX_LINE_BYTES) {
+        throw new ToolInputError(
+          'max_line_bytes',
+          `must be from 1 to ${MAX_MAX_LINE_BYTES} bytes (64KiB). Received ${maxLineBytes}`,
+        );
+      }
       // Without this bound 10 000 lines of 64 KiB would be a 655 MB answer, past what a server or a model holds.
       const maxLines = Math.min(asked, Math.max(1, Math.floor(MAX_PAGE_BYTES / maxLineBytes)));
-      const handle = await server.readRoots.openFile(input.path, 'path');
+      const handle = await server.readRoots.openFile(input.path as string, 'path');
       // Offsets stay the file's: a secret reads back as its marker padded to its length.
       const file = server.redact ? redactedFile(handle, server.redact) : handle;
       try {
         const page = await readLines(file, {
-          ...(input.start_offset === undefined
-            ? { fromLine: input.start_line ?? 1 }
-            : { fromByte: input.start_offset }),
+          ...(fromByte === undefined ? { fromLine: fromLine ?? 1 } : { fromByte }),
           maxLines,
           maxLineBytes,
           omittedPartHint: (clip) =>
-            `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, length ${Math.min(clip.omittedBytes, MAX_READ_BYTES)}`,
+            `read_bytes with path ${JSON.stringify(input.path)}, offset ${clip.omittedStart}, window_bytes ${Math.min(clip.omittedBytes, MAX_READ_BYTES)}`,
         });
-        const more = page.eof ? '[end of file]' : `[more lines: next start_line ${page.nextLine}]`;
+        const more = page.eof ? '[end of file]' : `[more lines: next from_line ${page.nextLine}]`;
         const lowered =
           maxLines < asked && !page.eof
-            ? `\n[limit ${asked} lowered to ${maxLines}: ${maxLines} lines of max_line_bytes ${maxLineBytes} fill the ${MAX_PAGE_BYTES}-byte answer limit]`
+            ? `\n[max_lines ${asked} lowered to ${maxLines}: ${maxLines} lines of max_line_bytes ${maxLineBytes} fill the ${MAX_PAGE_BYTES}-byte answer limit]`
             : '';
         return {
-          content: [`${page.text}\n${more}${lowered}`],
+          content: [...notes, `${page.text}\n${more}${lowered}`],
           structured: {
             text: page.text,
             first_line: page.firstLine,

@@ -3,18 +3,18 @@ import { ptyUnavailable } from '@pipeguard/pty';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
 import { CommandCall } from '../command-call';
-import { MAX_PATH_CHARS } from '../path-confinement';
-import { profileSwitchShape } from '../run-options';
+import { optionFieldShape, readOptionFields } from '../option-fields';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  MAX_MAX_BYTES,
+  RUN_FIELD_NOTES,
+  RUN_FIELD_SCHEMAS,
+} from '../run-options';
 import { ToolInputError } from '../tool-input-error';
 import { formatRunResult } from './format-run-result';
 import type { ServerContext, Tool, ToolContext } from './tool';
 
-/** `timeout_ms` when the call gives none: two minutes. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
-/** `max_bytes` when the call gives none: 32 KiB per stream. */
-export const DEFAULT_MAX_BYTES = 32 * 1024;
-/** The largest `max_bytes` a call may ask for: 1 MiB per stream. */
-export const MAX_MAX_BYTES = 1024 * 1024;
 /** The longest `stdin` a call may give, in characters: a waiting call holds it, so it stays small. */
 export const MAX_STDIN_CHARS = 1024 * 1024;
 
@@ -33,21 +33,6 @@ const inputSchema = z.strictObject({
     .describe(
       'The program and its arguments, run without a shell: no quoting, globbing or pipes. Give either `command` or `argv`.',
     ),
-  cwd: z
-    .string()
-    .max(MAX_PATH_CHARS)
-    .optional()
-    .describe(
-      "Working directory, within the server's roots; a relative path starts at the first root. Default: the first root.",
-    ),
-  timeout_ms: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      `Milliseconds before the command and everything it started are killed. Default ${DEFAULT_TIMEOUT_MS}; the server caps it (--max-timeout).`,
-    ),
   stdin: z
     .string()
     .max(MAX_STDIN_CHARS)
@@ -55,16 +40,7 @@ const inputSchema = z.strictObject({
     .describe(
       `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once.`,
     ),
-  max_bytes: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_MAX_BYTES)
-    .optional()
-    .describe(
-      `Bytes of each stream shown (stdout and stderr separately), head and tail kept around a marker that says how much was left out and where the full output is. Default ${DEFAULT_MAX_BYTES}.`,
-    ),
-  ...profileSwitchShape,
+  ...optionFieldShape('run_command', RUN_FIELD_NOTES, RUN_FIELD_SCHEMAS),
 });
 
 const streamSchema = z.object({
@@ -149,22 +125,35 @@ async function resolveProgram(
 
 async function handle(server: ServerContext, input: Input, context: ToolContext) {
   const { file, args, display } = await resolveProgram(input, server);
-  const cwd = await server.workingRoots.resolveDirectory(input.cwd ?? '.', 'cwd');
-  const asked = input.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const { values, notes: deprecations } = readOptionFields('run_command', input);
+  const { timeout, maxBytes, cwd: askedCwd, ...switches } = values;
+  const cwd = await server.workingRoots.resolveDirectory((askedCwd as string | undefined) ?? '.', 'cwd');
+  const given = input as Record<string, unknown>;
+  const timeoutField = given.timeout_ms !== undefined ? 'timeout_ms' : 'timeout';
+  if (timeout === null)
+    throw new ToolInputError(timeoutField, 'must be a duration: the server runs nothing without one');
+  const asked = (timeout as number | undefined) ?? DEFAULT_TIMEOUT_MS;
   const timeoutMs = Math.min(asked, server.maxTimeoutMs);
-  const notes =
-    asked > timeoutMs ? [`timeout_ms ${asked} was capped to the server's limit of ${timeoutMs}.`] : [];
+  if (maxBytes === null || (typeof maxBytes === 'number' && maxBytes > MAX_MAX_BYTES)) {
+    throw new ToolInputError(
+      'max_bytes',
+      `must be at most ${MAX_MAX_BYTES} bytes (1MiB). Received ${JSON.stringify(given.max_bytes)}`,
+    );
+  }
+  const notes = [
+    ...deprecations,
+    ...(asked > timeoutMs
+      ? [`timeout ${asked} ms was capped to the server's limit of ${timeoutMs} ms.`]
+      : []),
+  ];
   // Checked here, before a slot, a spill file or a process exists: a failure after building any of them
   // would have to undo it.
-  const noPty = (input as { pty?: unknown }).pty === true ? ptyUnavailable() : null;
+  const noPty = switches.pty === true ? ptyUnavailable() : null;
   if (noPty !== null) throw new ToolInputError('pty', `cannot be used: ${noPty.message}`);
-  const switches = Object.fromEntries(
-    Object.keys(profileSwitchShape).map((name) => [name, (input as Record<string, unknown>)[name]]),
-  );
   const request = {
     cwd,
     timeoutMs,
-    maxBytes: input.max_bytes ?? DEFAULT_MAX_BYTES,
+    maxBytes: (maxBytes as number | undefined) ?? DEFAULT_MAX_BYTES,
     stdin: input.stdin,
     display,
     switches,

@@ -44,7 +44,7 @@ export function describeLargeOutput(bytes: number, root: () => string): void {
       expect(stdout.text.length).toBeLessThan(33 * 1024 + 1024);
       expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
       const spill = stdout.spill_path as string;
-      const window = await server.call('read_bytes', { path: spill, offset: 20_000_000, length: 96 });
+      const window = await server.call('read_bytes', { path: spill, offset: 20_000_000, window_bytes: 96 });
       expect(window.isError).toBeFalsy();
       expect(window.text).toContain('INFO worker 7 processed item 123456 in 12 ms');
     }, 660_000);

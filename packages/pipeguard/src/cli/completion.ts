@@ -1,4 +1,4 @@
-import { type CliOption, OPTION_TABLE } from './option-table';
+import { type CliOption, CURRENT_OPTIONS } from './option-table';
 import type { CompletionShell } from './parse-cli';
 
 const SUBCOMMANDS = ['run', 'read', 'lines', 'completion'];
@@ -11,7 +11,7 @@ const quoted = (word: string) => `'${word}'`;
 
 function bash(): string {
   // An optional value is given after `=` in the same word, so the next word is never it.
-  const taking = OPTION_TABLE.filter((option) => option.value !== undefined && !option.optionalValue);
+  const taking = CURRENT_OPTIONS.filter((option) => option.value !== undefined && !option.optionalValue);
   const valueCases = taking.map((option) => {
     const words = option.choices ? `compgen -W ${quoted(option.choices.join(' '))} -- "$cur"` : '';
     const files = option.name === 'spill' ? 'compgen -d -- "$cur"' : 'compgen -f -- "$cur"';
@@ -27,7 +27,7 @@ _pipeguard() {
 ${valueCases.join('\n')}
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W ${quoted(flagsOf(OPTION_TABLE).join(' '))} -- "$cur"))
+    COMPREPLY=($(compgen -W ${quoted(flagsOf(CURRENT_OPTIONS).join(' '))} -- "$cur"))
   elif [[ $COMP_CWORD -eq 1 ]]; then
     COMPREPLY=($(compgen -W ${quoted(SUBCOMMANDS.join(' '))} -- "$cur"))
   else
@@ -39,7 +39,7 @@ complete -F _pipeguard pipeguard
 }
 
 function zsh(): string {
-  const lines = OPTION_TABLE.map((option) => {
+  const lines = CURRENT_OPTIONS.map((option) => {
     const help = option.help.replace(/[[\]:'\\]/g, ' ');
     const action =
       option.value === undefined
@@ -62,7 +62,7 @@ ${lines.join('\n')}
 }
 
 function fish(): string {
-  const lines = OPTION_TABLE.map((option) => {
+  const lines = CURRENT_OPTIONS.map((option) => {
     const parts = ['complete -c pipeguard', `-l ${option.name}`];
     if (option.short) parts.push(`-s ${option.short}`);
     if (option.value !== undefined && !option.optionalValue)

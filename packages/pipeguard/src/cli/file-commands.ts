@@ -52,12 +52,12 @@ export async function readWindow({ file, options, given, json }: ReadCommand): P
   }
   writeOut(window.text);
   const stuck = window.nextOffset === window.offset;
-  // An empty window (--limit 0) must not suggest itself again: the hint drops --limit then.
+  // An empty window (--window-bytes 0) must not suggest itself again: the hint drops it then.
   const next = window.eof
     ? 'end of file'
     : `next offset ${window.nextOffset}: ${commandAgain('read', file, given, {
         offset: String(window.nextOffset),
-        ...(stuck ? { limit: null } : {}),
+        ...(stuck ? { 'window-bytes': null } : {}),
       })}`;
   writeNote(
     `read bytes ${window.offset} up to ${window.nextOffset} of ${window.fileSize}; trimmed ${window.trimmedStartBytes} ` +
@@ -73,7 +73,10 @@ export async function readWindow({ file, options, given, json }: ReadCommand): P
 export async function readNumberedLines({ file, options, given, json }: LinesCommand): Promise<number> {
   const { binaryGuard, ...pageOptions } = options;
   const omittedPartHint = (clip: LineClip) =>
-    commandAgain('read', file, [], { offset: String(clip.omittedStart), limit: String(clip.omittedBytes) });
+    commandAgain('read', file, [], {
+      offset: String(clip.omittedStart),
+      'window-bytes': String(clip.omittedBytes),
+    });
   const page = await explainFileErrors(file, () => readLines(file, { ...pageOptions, omittedPartHint }));
   // The file's first 64 KiB decide, as `file` and grep decide: a page of a binary file is noise.
   const withheld =
@@ -85,7 +88,7 @@ export async function readNumberedLines({ file, options, given, json }: LinesCom
   }
   writeOut(`${page.text}\n`);
   if (!page.eof)
-    writeNote(`more lines: ${commandAgain('lines', file, given, { from: String(page.nextLine) })}`);
+    writeNote(`more lines: ${commandAgain('lines', file, given, { 'from-line': String(page.nextLine) })}`);
   return 0;
 }
 

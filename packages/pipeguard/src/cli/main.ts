@@ -48,6 +48,7 @@ async function execute(command: CliCommand): Promise<number> {
       writeOut((await import('./completion')).completionScript(command.shell));
       return 0;
   }
+  for (const note of command.notes) writeNote(`note: ${note}`);
   await checkEncodings('--fallback', command.options.fallback);
   switch (command.kind) {
     case 'run':

@@ -1,3 +1,4 @@
+import { OPTION_TABLE, type OptionRow } from '@pipeguard/pipeline/options';
 import {
   choiceValue,
   countValue,
@@ -11,6 +12,9 @@ import {
 
 /** The commands pipeguard runs; `filter` is `COMMAND | pipeguard`. */
 export type CommandName = 'run' | 'filter' | 'read' | 'lines';
+
+/** Turns the text given into the library's value; `note` says something on stderr (a deprecation). */
+export type ParseValue = (flag: string, text: string, note: (line: string) => void) => unknown;
 
 /** One option of the command line: parsing, `--help` and shell completion all read this entry. */
 export interface CliOption {
@@ -28,139 +32,105 @@ export interface CliOption {
   /** One line for `--help`, default included. */
   help: string;
   /**
-   * The library option it sets (for `--from`, readLines' `fromLine`; `pty.cols` sets `cols` of the object
-   * `pty` takes); absent: the CLI's own.
+   * The library option it sets (for `--from-line`, readLines' `fromLine`; `pty.cols` sets `cols` of the
+   * object `pty` takes); absent: the CLI's own.
    */
   key?: string;
   /** Turns the text given into the library's value; a flag without it sets `true`. */
-  parse?: (flag: string, text: string) => unknown;
+  parse?: ParseValue;
+  /** An earlier name of the flag named here: accepted with a note on stderr, left out of help and completion. */
+  deprecatedFor?: string;
 }
 
-// bounded-sink's KEEP_MODES and CUT_AT_MODES and the pipeline's RENDER_MODES, restated so that parsing
-// loads no stream code; a test keeps them equal.
-const KEEP_CHOICES = ['head', 'tail', 'both'] as const;
-const RENDER_CHOICES = ['terminal', 'raw'] as const;
-const CUT_AT_CHOICES = ['byte', 'line'] as const;
-const CAPTURING = ['run', 'filter'] as const;
-const DECODING = ['run', 'filter', 'read', 'lines'] as const;
-const size = (flag: string, text: string) => sizeValue(flag, text, false);
-const sizeOrNone = (flag: string, text: string) => sizeValue(flag, text, true);
-const lineCap = (flag: string, text: string) => sizeValue(flag, text, true, 1);
+// The words a shell completes a value with where the row takes more than a fixed choice.
+const COMPLETION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  fallback: ['auto', 'none', 'gbk', 'shift_jis', 'windows-1252', 'latin1'],
+  profile: ['agent'],
+};
+
+// The flag values that are not a size, a duration, a count or a choice: read here, by library key.
+const VALUE_PARSERS: Readonly<Record<string, ParseValue>> = {
+  keepMatches: literalValue,
+  fallback: fallbackValue,
+  pty: ptyValue,
+  spill: (_flag, text) => text,
+};
+
+/** How a row's flag reads its text, from the row's kind. */
+function parserOf(row: OptionRow): ParseValue | undefined {
+  const minimum = row.minimum ?? 0;
+  switch (row.kind) {
+    case 'size':
+      return row.nullable
+        ? (flag, text) => sizeValue(flag, text, true, minimum)
+        : (flag, text) => sizeValue(flag, text, false, minimum);
+    case 'duration':
+      return durationValue;
+    case 'count':
+      return (flag, text) => countValue(flag, text);
+    case 'choice':
+      return (flag, text) => choiceValue(flag, text, row.choices ?? []);
+    case 'boolean':
+      return undefined;
+    default:
+      return VALUE_PARSERS[row.key];
+  }
+}
+
+/** `--max-bytes`'s help line: the row's doc and its default (a switch's default goes without saying). */
+const helpOf = (row: OptionRow): string =>
+  row.kind === 'boolean' || row.defaultText === 'false' ? row.doc : `${row.doc} (default ${row.defaultText})`;
+
+/** The flags of the option table's rows, each once (a key's rows share its flag). */
+function libraryFlags(): CliOption[] {
+  const flags: CliOption[] = [];
+  for (const row of OPTION_TABLE) {
+    if (row.cli === null) continue;
+    const { flag, commands, value, optionalValue, deprecated = [] } = row.cli;
+    const parse = parserOf(row);
+    const option: CliOption = {
+      name: flag,
+      commands,
+      key: row.key,
+      help: helpOf(row),
+      ...(value === undefined ? {} : { value }),
+      ...(optionalValue ? { optionalValue } : {}),
+      ...(row.kind === 'choice' || row.key in COMPLETION_WORDS
+        ? { choices: COMPLETION_WORDS[row.key] ?? row.choices }
+        : {}),
+      ...(parse === undefined ? {} : { parse }),
+    };
+    flags.push(option, ...deprecated.map((name) => ({ ...option, name, deprecatedFor: flag })));
+  }
+  return flags;
+}
 
 /**
- * Every option, in `--help` order. A new option is one entry here: the parser accepts it for its
- * commands and passes its value under `key`; `--help` and every shell's completion list it.
+ * Every option, in `--help` order: the library's, from its option table (`@pipeguard/pipeline/core`),
+ * then the CLI's own shorthands and switches. A new library option with a `cli` flag is one row there.
  */
-export const OPTION_TABLE: readonly CliOption[] = [
-  {
-    name: 'max-bytes',
-    value: 'SIZE',
-    commands: CAPTURING,
-    key: 'maxBytes',
-    parse: sizeOrNone,
-    help: 'bytes kept per stream, the rest counted and discarded (default 1MiB); none streams everything through',
-  },
-  {
-    name: 'keep',
-    value: 'head|tail|both',
-    choices: KEEP_CHOICES,
-    commands: CAPTURING,
-    key: 'keep',
-    parse: (flag, text) => choiceValue(flag, text, KEEP_CHOICES),
-    help: 'which part of a longer stream is kept (default head)',
-  },
-  {
-    name: 'render',
-    value: 'terminal|raw',
-    choices: RENDER_CHOICES,
-    commands: CAPTURING,
-    key: 'render',
-    parse: (flag, text) => choiceValue(flag, text, RENDER_CHOICES),
-    help: 'terminal: keep what a terminal would show (redraws applied, colours removed) before the budget is spent; the spill gets the raw bytes (default raw; terminal with --pty or --agent)',
-  },
-  {
-    name: 'fold',
-    commands: CAPTURING,
-    key: 'foldRepeats',
-    help: 'keep a run of identical consecutive lines once, then [previous line repeated N more times]',
-  },
-  {
-    name: 'keep-matches',
-    value: 'TEXT',
-    optionalValue: true,
-    commands: CAPTURING,
-    key: 'keepMatches',
-    parse: literalValue,
-    help: 'keep the lines of the omitted middle that match (the built-in error patterns, or the lines containing TEXT, a literal), with 2 lines after each and their line and byte, within the budget',
-  },
-  {
-    name: 'keep-regex',
-    value: 'REGEX',
-    commands: CAPTURING,
-    key: 'keepMatches',
-    parse: regexValue,
-    help: 'as --keep-matches, the lines a regular expression matches (JavaScript syntax); not with --keep-matches',
-  },
-  {
-    name: 'cut-at',
-    value: 'line|byte',
-    choices: CUT_AT_CHOICES,
-    commands: CAPTURING,
-    key: 'cutAt',
-    parse: (flag, text) => choiceValue(flag, text, CUT_AT_CHOICES),
-    help: 'line: end the kept head and start the kept tail at a line end when one is near (default byte)',
-  },
+export const OPTION_TABLE_CLI: readonly CliOption[] = [
+  ...libraryFlags(),
   {
     name: 'agent',
-    commands: CAPTURING,
+    commands: ['run', 'filter'],
     key: 'profile',
     parse: () => 'agent',
-    help: 'the agent profile: rendered as a terminal shows it, secrets redacted, repeats folded, matching lines kept, head and tail cut at line ends, 30000 bytes per stream; options given win',
-  },
-  {
-    name: 'redact',
-    commands: CAPTURING,
-    key: 'redact',
-    help: "replace each secret (tokens, private keys, URL passwords, credentials, secret-named values, the values of the environment's secret-named variables) with [REDACTED:<kind>] before the budget is spent (on under --agent)",
+    help: 'the same as --profile agent',
   },
   {
     name: 'no-redact',
-    commands: CAPTURING,
+    commands: ['run', 'filter'],
     key: 'redact',
     help: 'print secrets as they are, even under --agent',
   },
   {
-    name: 'spill',
-    value: 'DIR',
-    commands: CAPTURING,
-    key: 'spill',
-    parse: (_flag, text) => text,
-    help: 'also write the raw stream to a new file in DIR (mode 0600); the marker names it and the offset',
-  },
-  {
-    name: 'max-line-bytes',
-    value: 'SIZE',
-    commands: ['run', 'filter', 'lines'],
-    key: 'maxLineBytes',
-    parse: lineCap,
-    help: 'cut each line after SIZE bytes, marking the rest (default: none; for lines 2000)',
-  },
-  {
-    name: 'timeout',
-    value: 'DURATION',
-    commands: ['run'],
-    key: 'timeout',
-    parse: durationValue,
-    help: 'then SIGTERM to the process group, SIGKILL 2 s later: 30s, 500ms, 2m or seconds (default none)',
-  },
-  {
-    name: 'pty',
-    value: 'auto',
-    optionalValue: true,
-    commands: ['run'],
-    key: 'pty',
-    parse: ptyValue,
-    help: 'run COMMAND under a pseudo-terminal (one stream, stdout and stderr in their true order; rendered as a terminal shows it by default); =auto: pipes when the terminal package cannot load',
+    name: 'keep-regex',
+    value: 'REGEX',
+    commands: ['run', 'filter'],
+    key: 'keepMatches',
+    parse: regexValue,
+    help: 'as --keep-matches, the lines a regular expression matches (JavaScript syntax); not with --keep-matches',
   },
   {
     name: 'cols',
@@ -179,68 +149,9 @@ export const OPTION_TABLE: readonly CliOption[] = [
     help: "the pseudo-terminal's rows (default 50)",
   },
   {
-    name: 'live',
-    commands: ['run'],
-    key: 'liveLines',
-    help: 'also show the output on stderr as it arrives, decoded line by line (lines are dropped from this view only when stderr falls behind), then print the bounded result',
-  },
-  {
-    name: 'all',
-    commands: ['run'],
-    key: 'all',
-    help: 'print one view of stdout and stderr interleaved in arrival order, bounded as one stream',
-  },
-  {
     name: 'no-stdin',
     commands: ['run'],
     help: "close COMMAND's standard input (default: COMMAND reads pipeguard's)",
-  },
-  {
-    name: 'fallback',
-    value: 'ENC|auto|none',
-    choices: ['auto', 'none', 'gbk', 'shift_jis', 'windows-1252', 'latin1'],
-    commands: DECODING,
-    key: 'fallback',
-    parse: fallbackValue,
-    help: "decode lines that are not UTF-8 as ENC (iconv-lite names, a comma list tried in order); auto: the locale's codepage (default none)",
-  },
-  {
-    name: 'no-binary-guard',
-    commands: DECODING,
-    key: 'binaryGuard',
-    help: 'pass binary output through instead of withholding it behind a one-line placeholder',
-  },
-  {
-    name: 'offset',
-    value: 'SIZE',
-    commands: ['read'],
-    key: 'offset',
-    parse: size,
-    help: 'byte offset of the window (default 0)',
-  },
-  {
-    name: 'limit',
-    value: 'SIZE',
-    commands: ['read'],
-    key: 'windowBytes',
-    parse: size,
-    help: 'bytes in the window (default 64KiB)',
-  },
-  {
-    name: 'from',
-    value: 'N',
-    commands: ['lines'],
-    key: 'fromLine',
-    parse: countValue,
-    help: 'first line, counting from 1 (default 1)',
-  },
-  {
-    name: 'count',
-    value: 'N',
-    commands: ['lines'],
-    key: 'maxLines',
-    parse: countValue,
-    help: 'lines shown at most (default 2000)',
   },
   {
     name: 'json',
@@ -249,6 +160,11 @@ export const OPTION_TABLE: readonly CliOption[] = [
   { name: 'help', short: 'h', help: 'show this help' },
   { name: 'version', short: 'v', help: 'show the version' },
 ];
+
+/** The options `--help` and completion show: every one but the deprecated names. */
+export const CURRENT_OPTIONS: readonly CliOption[] = OPTION_TABLE_CLI.filter(
+  (option) => option.deprecatedFor === undefined,
+);
 
 /** A flag named `no-X` sets the library's `X` to `false`. */
 export const isNegation = (option: CliOption): boolean => option.name.startsWith('no-');

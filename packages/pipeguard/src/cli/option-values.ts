@@ -1,5 +1,4 @@
-import { parseBytes } from '@pipeguard/shared';
-import { parseDuration } from './parse-duration';
+import { isBareNumber, parseBytes, parseDuration } from '@pipeguard/shared';
 import { UsageError } from './usage-error';
 
 /** A byte size option (`2000`, `64KiB`, `1MiB`); `none` only where `nullable`. */
@@ -25,11 +24,24 @@ export function countValue(flag: string, text: string): number {
   return count;
 }
 
-/** `--timeout`: `30s`, `500ms`, `2m`, a bare number of seconds, or `none`. */
-export function durationValue(flag: string, text: string): number | null {
-  const ms = parseDuration(text);
+/**
+ * A duration option such as `--timeout`: `30s`, `1500ms`, `2m`, or `none`; a bare number is milliseconds,
+ * as everywhere. `--timeout` read a bare number as seconds in 0.1: it still does, with a note, until 0.3.
+ */
+export function durationValue(
+  flag: string,
+  text: string,
+  note: (line: string) => void = () => {},
+): number | null {
+  const legacySeconds = flag === '--timeout' && isBareNumber(text);
+  const ms = parseDuration(legacySeconds ? `${text.trim()}s` : text);
   if (ms === undefined) {
-    throw new UsageError(`${flag} must be a duration such as 30s, 500ms, 2m or none; got '${text}'`);
+    throw new UsageError(`${flag} must be a duration such as 30s, 1500ms, 2m or none; got '${text}'`);
+  }
+  if (legacySeconds) {
+    note(
+      `${flag} ${text.trim()} without a unit is read as ${text.trim()}s (deprecated): write ${text.trim()}s; from 0.3 a bare number is milliseconds, as everywhere else`,
+    );
   }
   return ms;
 }

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { type CliOption, type CommandName, isNegation, OPTION_TABLE } from './option-table';
+import { type CliOption, type CommandName, isNegation, OPTION_TABLE_CLI } from './option-table';
 import { choiceValue } from './option-values';
 import { UsageError } from './usage-error';
 
@@ -17,6 +17,8 @@ interface Common {
   options: LibraryOptions;
   given: readonly GivenOption[];
   json: boolean;
+  /** Lines for stderr before the command runs: a deprecated flag or value, and what to write instead. */
+  notes: readonly string[];
 }
 
 /** What the command line asks for. */
@@ -47,11 +49,12 @@ export function parseCli(args: readonly string[]): CliCommand {
       options: {},
       given: [],
       json: false,
+      notes: [],
     };
   }
   // `pipeguard ls -la` would otherwise fail on '-la' before the real mistake is seen.
   if (args[0] !== undefined && !args[0].startsWith('-')) commandWord(args[0]);
-  const { values, positionals, terminator, given } = parseTokens(args);
+  const { values, positionals, terminator, given, deprecations } = parseTokens(args);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const [word, ...rest] = positionals.slice(0, terminator) as [Word | undefined, ...string[]];
@@ -59,12 +62,13 @@ export function parseCli(args: readonly string[]): CliCommand {
   if (word === 'completion') return completion(rest, after, given);
   const kind = commandOf(word, rest, after);
   for (const [name] of given) {
-    const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
+    const option = OPTION_TABLE_CLI.find((entry) => entry.name === name) as CliOption;
     if (option.commands !== undefined && !option.commands.includes(kind)) {
       throw new UsageError(`--${name} does not apply to ${describeCommand(kind)}`);
     }
   }
-  const common = { options: libraryOptions(given), given, json: values.json === true };
+  const notes: string[] = [...deprecations];
+  const common = { options: libraryOptions(given, notes), given, json: values.json === true, notes };
   if (kind === 'run') {
     return { kind, argv: after as [string, ...string[]], stdin: values['no-stdin'] !== true, ...common };
   }
@@ -73,19 +77,20 @@ export function parseCli(args: readonly string[]): CliCommand {
   return kind === 'read' ? { kind, file, ...common } : { kind, file, ...common };
 }
 
-/** The library options the given ones set, each under its `key`. */
-function libraryOptions(given: readonly GivenOption[]): LibraryOptions {
+/** The library options the given ones set, each under its `key`; deprecations go to `notes`. */
+function libraryOptions(given: readonly GivenOption[], notes: string[]): LibraryOptions {
   const options: Record<string, unknown> = {};
   const size: Record<string, unknown> = {};
   for (const [name, text] of given) {
-    const option = OPTION_TABLE.find((entry) => entry.name === name) as CliOption;
+    const option = OPTION_TABLE_CLI.find((entry) => entry.name === name) as CliOption;
     if (option.key === undefined) continue;
     const flag = `--${name}`;
     // Two flags set `keepMatches` (a literal, a regular expression): one meaning each, one of them.
     if (option.key in options && option.key === 'keepMatches') {
       throw new UsageError('--keep-matches and --keep-regex each choose the lines kept: give one of them');
     }
-    const value = option.parse ? option.parse(flag, text ?? '') : (text ?? !isNegation(option));
+    const note = (line: string) => notes.push(line);
+    const value = option.parse ? option.parse(flag, text ?? '', note) : (text ?? !isNegation(option));
     if (option.key.startsWith('pty.')) size[option.key.slice(4)] = value;
     else options[option.key] = value;
   }
@@ -118,7 +123,7 @@ function completion(rest: readonly string[], after: readonly string[], given: re
 }
 
 const PARSE_OPTIONS: ParseArgsConfig['options'] = Object.fromEntries(
-  OPTION_TABLE.map((option) => [
+  OPTION_TABLE_CLI.map((option) => [
     option.name,
     {
       type: option.value === undefined ? 'boolean' : 'string',
@@ -127,9 +132,16 @@ const PARSE_OPTIONS: ParseArgsConfig['options'] = Object.fromEntries(
   ]),
 );
 
+/** Each deprecated flag name and the name it became. */
+const DEPRECATED = new Map(
+  OPTION_TABLE_CLI.flatMap((option) =>
+    option.deprecatedFor ? [[option.name, option.deprecatedFor] as const] : [],
+  ),
+);
+
 /** The options whose value may be left out: parseArgs reads them as strings given after `=`. */
 const OPTIONAL_VALUE = new Set(
-  OPTION_TABLE.filter((option) => option.optionalValue).map((option) => `--${option.name}`),
+  OPTION_TABLE_CLI.filter((option) => option.optionalValue).map((option) => `--${option.name}`),
 );
 
 /** `--keep-matches` alone becomes `--keep-matches=`, so parseArgs does not take the next word as its value. */
@@ -161,12 +173,28 @@ function parseTokens(args: readonly string[]) {
     for (const token of tokens as ReadonlyArray<{ kind: string; name?: string; value?: string }>) {
       if (token.kind !== 'option' || token.name === undefined) continue;
       if (['help', 'version', 'json'].includes(token.name)) continue;
+      // A deprecated name counts as its new one, so that hints repeat the new name.
+      const name = DEPRECATED.get(token.name) ?? token.name;
       // A repeated option counts once, with its last value, as parseArgs reads it.
-      const at = given.findIndex(([name]) => name === token.name);
+      const at = given.findIndex(([known]) => known === name);
       if (at !== -1) given.splice(at, 1);
-      given.push([token.name, token.value]);
+      given.push([name, token.value]);
     }
-    return { values: values as Record<string, string | boolean | undefined>, positionals, terminator, given };
+    const old = new Set<string>();
+    for (const token of tokens as ReadonlyArray<{ kind: string; name?: string }>) {
+      if (token.kind === 'option' && token.name !== undefined && DEPRECATED.has(token.name))
+        old.add(token.name);
+    }
+    const deprecations = [...old].map(
+      (name) => `--${name} is deprecated: use --${DEPRECATED.get(name)} (the old name goes in 0.3)`,
+    );
+    return {
+      values: values as Record<string, string | boolean | undefined>,
+      positionals,
+      terminator,
+      given,
+      deprecations,
+    };
   } catch (error) {
     throw new UsageError(describeParseError(error as Error & { code?: string }));
   }

@@ -94,7 +94,8 @@ export interface DecodeSettings {
 export function streamingSettings(options: PipelineOptions): Omit<DecodeSettings, 'command'> {
   const profile = options.profile === 'agent' ? AGENT_PROFILE : undefined;
   return {
-    maxLineBytes: options.maxLineBytes,
+    // The CLI gives sizes as numbers (parsed from its flags); the library also takes text.
+    maxLineBytes: options.maxLineBytes as number | null | undefined,
     fallback: options.fallback,
     binaryGuard: options.binaryGuard,
     render: options.render ?? profile?.render,

@@ -1,4 +1,4 @@
-import { type CliOption, type CommandName, OPTION_TABLE } from './option-table';
+import { type CliOption, type CommandName, CURRENT_OPTIONS } from './option-table';
 
 const HEADER = `Usage: pipeguard [run] [options] -- COMMAND [ARGS...]   run COMMAND and print its output, made safe
        COMMAND | pipeguard [options]                    the same for standard input
@@ -12,7 +12,8 @@ COMMAND runs without a shell, in its own process group, reading pipeguard's stan
 `;
 
 const FOOTER = `
-SIZE is a byte count such as 2000, 64KiB, 1MiB or 1.5MB.
+SIZE is a byte count such as 2000, 64KiB, 1MiB or 1.5MB. DURATION is a time such as 30s, 1500ms or 2m;
+a bare number is milliseconds (--timeout still reads one as seconds until 0.3, with a note).
 Exit status: COMMAND's own; 124 if it timed out; 128+N if killed by signal N; 130 if interrupted by
 Ctrl-C (after its process group was stopped); 126/127 if it could not be run; 2 for bad arguments;
 1 if pipeguard itself failed.
@@ -46,7 +47,7 @@ export function optionSynopsis(option: CliOption): string {
  */
 export function usage(): string {
   const groups = new Map<string, CliOption[]>();
-  for (const option of OPTION_TABLE) {
+  for (const option of CURRENT_OPTIONS) {
     const key = option.commands?.join(',') ?? '';
     groups.set(key, [...(groups.get(key) ?? []), option]);
   }

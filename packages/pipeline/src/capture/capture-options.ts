@@ -1,34 +1,36 @@
-import {
-  describeReceived,
-  signalNumbers,
-  validateBoolean,
-  validateInteger,
-  validateOptionsObject,
-  validateString,
-} from '@pipeguard/shared';
+import { describeReceived, signalNumbers, validateOptionsObject, validateString } from '@pipeguard/shared';
 import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
 import { AGENT_PROFILE } from '../preset/agent-profile';
-import { PIPELINE_OPTION_KEYS, type PipelineOptions } from '../preset/pipeline-options';
+import { type OptionRow, optionKeysOf, optionRow, readOptionValue } from '../preset/option-table';
+import type { PipelineOptions } from '../preset/pipeline-options';
 import { resolveRedactOption, withCommandEnvironment } from '../preset/redact-option';
 
 export type { LiveLinesQueueOptions } from '../live/live-queue-options';
 
+/** Milliseconds, or text with a unit as every surface takes it: `1500`, `'1500ms'`, `'30s'`, `'2m'`. */
+export type Duration = number | string;
+
 /** Options of {@link capture}: the pipeline's options for each stream, plus process handling. */
 export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> {
-  /** Milliseconds before the process (group) is killed; `null` waits forever. @defaultValue `null` */
-  timeout?: number | null;
+  /** Time before the process (group) is killed (a number is milliseconds); `null` waits forever. @defaultValue `null` */
+  timeout?: Duration | null;
   /** Signal sent first on timeout or cancellation. @defaultValue `'SIGTERM'` */
   killSignal?: NodeJS.Signals;
-  /** Milliseconds between `killSignal` and SIGKILL. @defaultValue `2000` */
-  killGrace?: number;
+  /** Time between `killSignal` and SIGKILL (a number is milliseconds). @defaultValue `2000` */
+  killGrace?: Duration;
   /**
-   * Milliseconds to wait, after the child exits, for its pipes to close; then they are closed, and with
+   * Time to wait (a number is milliseconds), after the child exits, for its pipes to close; then they are closed, and with
    * `processGroup` what is left of the group is killed (a setsid escapee gets EPIPE instead). @defaultValue `250`
    */
-  pipeGrace?: number;
+  pipeGrace?: Duration;
   /** Cancels the run: the same clean-up as a timeout, then the promise rejects with an `AbortError`. @defaultValue none (not cancellable) */
   signal?: AbortSignal;
-  /** Also capture both streams interleaved in arrival order, bounded the same way. @defaultValue `false` */
+  /**
+   * Also capture both streams as one, bounded the same way: `run()` gives the command one pipe for both
+   * (as `2>&1`), so they are in the order written, and `stdout` then counts both (`stderr` is empty and
+   * `stderrMerged` is true); `capture()` of a child with two pipes interleaves them in arrival order.
+   * @defaultValue `false`
+   */
   all?: boolean;
   /**
    * Signal the child's whole process group (spawned with `detached: true`), not only the child.
@@ -42,23 +44,8 @@ export interface CaptureOptions extends Omit<PipelineOptions, 'label' | 'live'> 
   liveLines?: boolean | LiveLinesQueueOptions;
 }
 
-// A record, so that the compiler checks that the list names every option of capture's own.
-const CAPTURE_OWN_OPTIONS: Record<Exclude<keyof CaptureOptions, keyof PipelineOptions>, true> = {
-  timeout: true,
-  killSignal: true,
-  killGrace: true,
-  pipeGrace: true,
-  signal: true,
-  all: true,
-  processGroup: true,
-  liveLines: true,
-};
-
-/** The keys {@link capture} accepts: the pipeline's but `label` (each stream has its own), and its own. */
-export const CAPTURE_OPTION_KEYS: readonly (keyof CaptureOptions)[] = [
-  ...PIPELINE_OPTION_KEYS.filter((key) => key !== 'label' && key !== 'live'),
-  ...(Object.keys(CAPTURE_OWN_OPTIONS) as (keyof typeof CAPTURE_OWN_OPTIONS)[]),
-];
+/** The keys {@link capture} accepts: the pipeline's but `label` and `live` (each stream has its own), and its own. */
+export const CAPTURE_OPTION_KEYS = optionKeysOf('capture');
 
 /** Capture options with every default filled in (the caller's object is never changed). */
 export interface ResolvedCaptureOptions {
@@ -86,13 +73,13 @@ export function resolveCaptureOptions(
 ): ResolvedCaptureOptions {
   validateOptionsObject(options, CAPTURE_OPTION_KEYS);
   const {
-    timeout = null,
+    timeout,
     killSignal = 'SIGTERM',
-    killGrace = 2000,
-    pipeGrace = 250,
+    killGrace,
+    pipeGrace,
     signal,
-    all = false,
-    processGroup = false,
+    all,
+    processGroup,
     liveLines = false,
     ...pipelineOptions
   } = options ?? {};
@@ -102,24 +89,35 @@ export function resolveCaptureOptions(
     commandEnv,
   );
   const pipeline = { ...pipelineOptions, redact: redact ?? false };
-  validateInteger('timeout', timeout, { nullable: true });
   validateString('killSignal', killSignal);
   if (!isSignalName(killSignal)) {
     throw new RangeError(
       `The "killSignal" option must be a signal name such as 'SIGTERM'. Received '${killSignal}'`,
     );
   }
-  validateInteger('killGrace', killGrace);
-  validateInteger('pipeGrace', pipeGrace);
-  validateBoolean('all', all);
-  validateBoolean('processGroup', processGroup);
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new TypeError(
       `The "signal" option must be an instance of AbortSignal. Received ${describeReceived(signal)}`,
     );
   }
   const live = resolveLiveLinesOption('liveLines', liveLines);
-  return { pipeline, timeout, killSignal, killGrace, pipeGrace, signal, all, processGroup, liveLines: live };
+  return {
+    pipeline,
+    timeout: readOwn('timeout', timeout) as number | null,
+    killSignal,
+    killGrace: readOwn('killGrace', killGrace) as number,
+    pipeGrace: readOwn('pipeGrace', pipeGrace) as number,
+    signal,
+    all: readOwn('all', all) as boolean,
+    processGroup: readOwn('processGroup', processGroup) as boolean,
+    liveLines: live,
+  };
+}
+
+/** A capture option as given, or its default, read by its row of the option table. */
+function readOwn(key: string, value: unknown): unknown {
+  const row = optionRow('capture', key) as OptionRow;
+  return readOptionValue(row, value === undefined ? row.defaultValue : value);
 }
 
 /**

@@ -1,11 +1,7 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
-import {
-  PRESET_OPTION_KEYS,
-  type PresetOptions,
-  type ResolvedPresetOptions,
-  resolvePresetOptions,
-} from './preset-options';
+import { optionKeysOf } from './option-table';
+import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 
 export { RENDER_MODES, type RenderMode } from './preset-options';
 
@@ -20,9 +16,6 @@ export interface PipelineOptions extends PresetOptions {
   live?: boolean | LiveLinesQueueOptions;
 }
 
-/** The keys {@link pipeline} accepts; any other key is a TypeError. */
-export const PIPELINE_OPTION_KEYS: readonly (keyof PipelineOptions)[] = [...PRESET_OPTION_KEYS, 'live'];
-
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
   /** The live lines' queue caps, or `null` for no live lines. */
@@ -36,6 +29,6 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
+  const settings = resolvePresetOptions(options, optionKeysOf('pipeline'), resolveAutoFallback);
   return { ...settings, live: resolveLiveLinesOption('live', options?.live ?? false) };
 }

@@ -1,25 +1,13 @@
-import {
-  type BoundedSinkOptions,
-  type CutAt,
-  DEFAULT_MAX_BYTES,
-  type KeepMatches,
-  type KeepMode,
-} from '@pipeguard/bounded-sink/core';
-import {
-  validateBoolean,
-  validateInteger,
-  validateOneOf,
-  validateOptionsObject,
-  validateString,
-} from '@pipeguard/shared/core';
-import { AGENT_PROFILE, PIPELINE_PROFILES, type PipelineProfile } from './agent-profile';
+import type { BoundedSinkOptions, CutAt, KeepMatches, KeepMode } from '@pipeguard/bounded-sink/core';
+import { validateOptionsObject } from '@pipeguard/shared/core';
+import { AGENT_PROFILE, type PipelineProfile } from './agent-profile';
+import { type OptionRow, optionKeysOf, optionRow, type RenderMode, readOptionValue } from './option-table';
 import { type RedactOptions, resolveRedactOption } from './redact-option';
 
-/** How the bytes that pass the guard become the text the budget is spent on. */
-export type RenderMode = 'terminal' | 'raw';
+export { RENDER_MODES, type RenderMode } from './option-table';
 
-/** Every {@link RenderMode}, in the order options list them. */
-export const RENDER_MODES: readonly RenderMode[] = Object.freeze(['terminal', 'raw'] as const);
+/** A byte count, or text with a unit as every surface takes it: `65536`, `'64KiB'`, `'1MiB'`. */
+export type ByteSize = number | string;
 
 /** The sink's options for keeping matching lines and cutting at line ends, as the sink documents them. */
 type SinkMatchOptions = Pick<
@@ -35,7 +23,7 @@ export interface PresetOptions extends SinkMatchOptions {
   /** Names the stream in markers and placeholders. @defaultValue `'stdout'` */
   label?: string;
   /** Most bytes kept; `null` keeps everything. @defaultValue `1048576` */
-  maxBytes?: number | null;
+  maxBytes?: ByteSize | null;
   /** Which part of an over-long stream is kept. @defaultValue `'head'` */
   keep?: KeepMode;
   /**
@@ -48,18 +36,18 @@ export interface PresetOptions extends SinkMatchOptions {
   /** The command shown in the binary placeholder's redirect hint. @defaultValue `'COMMAND'` (`run()` fills in its own command) */
   command?: string;
   /** Bytes the binary guard classifies at a time. @defaultValue `65536` */
-  windowBytes?: number;
+  guardWindowBytes?: ByteSize;
   /** Byte cap of one line unit without a terminator. @defaultValue `32768` */
-  maxUnitBytes?: number;
+  maxUnitBytes?: ByteSize;
   /** Byte cap of each line, with an exact marker for the rest; `null` clips nothing. @defaultValue `null` */
-  maxLineBytes?: number | null;
+  maxLineBytes?: ByteSize | null;
   /**
    * A directory to also write the full raw stream to (a new file, mode 0600), so the marker can name
    * where the omitted bytes are; `null` writes nothing. @defaultValue `null`
    */
   spill?: string | null;
   /** Most bytes written to the spill file; `null` for no bound. @defaultValue `67108864` (64 MiB) */
-  spillMaxBytes?: number | null;
+  spillMaxBytes?: ByteSize | null;
   /**
    * `'terminal'` renders the stream as a terminal would show it once drawn (carriage-return and
    * cursor redraws applied, colours and other escape sequences removed) before the byte budget is
@@ -92,36 +80,6 @@ export interface PresetOptions extends SinkMatchOptions {
   profile?: PipelineProfile | null;
 }
 
-// A record, so that the compiler checks that the list names every option and nothing else.
-const PRESET_OPTIONS: Record<keyof PresetOptions, true> = {
-  label: true,
-  maxBytes: true,
-  keep: true,
-  fallback: true,
-  binaryGuard: true,
-  command: true,
-  windowBytes: true,
-  maxUnitBytes: true,
-  maxLineBytes: true,
-  spill: true,
-  spillMaxBytes: true,
-  render: true,
-  maxLiveLines: true,
-  cols: true,
-  foldRepeats: true,
-  redact: true,
-  keepMatches: true,
-  context: true,
-  contextBefore: true,
-  matchShare: true,
-  maxMatchLineBytes: true,
-  cutAt: true,
-  profile: true,
-};
-
-/** The keys of {@link PresetOptions}. */
-export const PRESET_OPTION_KEYS = Object.keys(PRESET_OPTIONS) as readonly (keyof PresetOptions)[];
-
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPresetOptions {
   label: string;
@@ -130,7 +88,7 @@ export interface ResolvedPresetOptions {
   fallback: string | string[] | null;
   binaryGuard: boolean;
   command: string | undefined;
-  windowBytes: number;
+  guardWindowBytes: number;
   maxUnitBytes: number;
   maxLineBytes: number | null;
   spill: string | null;
@@ -152,22 +110,13 @@ export interface ResolvedPresetOptions {
   cutAt: CutAt;
 }
 
-const NO_PROFILE = {
-  render: 'raw',
-  foldRepeats: false,
-  redact: false,
-  keepMatches: false,
-  keep: 'head',
-  cutAt: 'byte',
-  maxBytes: DEFAULT_MAX_BYTES,
-} as const;
-
 /**
- * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
+ * Validates the options the preset itself uses and fills in defaults from {@link OPTION_TABLE} (a
+ * profile's first); each stage validates its own. Sizes and durations may be text with a unit.
  * `knownKeys` are the keys the shell takes (any other is a TypeError); `resolveFallback` turns the
  * caller's `fallback` into the setting the decoder gets (Node's shell resolves `'auto'` there).
  * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
- * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
+ * @throws RangeError for an unknown `profile` or `render`, a size that is not one, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePresetOptions(
   options: PresetOptions | undefined,
@@ -175,63 +124,40 @@ export function resolvePresetOptions(
   resolveFallback: (fallback: string | string[] | null) => string | string[] | null = (fallback) => fallback,
 ): ResolvedPresetOptions {
   validateOptionsObject(options, knownKeys);
-  const profile = options?.profile ?? null;
-  if (profile !== null) validateOneOf('profile', profile, PIPELINE_PROFILES);
+  const given = (options ?? {}) as Readonly<Record<string, unknown>>;
+  const profileRow = optionRow('core', 'profile') as OptionRow;
+  const profile = readOptionValue(profileRow, given.profile ?? null);
   // A profile only changes defaults: an option the caller gave is taken as given.
-  const base = profile === 'agent' ? AGENT_PROFILE : NO_PROFILE;
-  const {
-    label = 'stdout',
-    maxBytes = base.maxBytes,
-    keep = base.keep,
-    fallback: requestedFallback = null,
-    binaryGuard = true,
-    command,
-    windowBytes = 64 * 1024,
-    maxUnitBytes = 32 * 1024,
-    maxLineBytes = null,
-    spill = null,
-    spillMaxBytes = 64 * 1024 * 1024,
-    render = base.render,
-    maxLiveLines,
-    cols = null,
-    foldRepeats = base.foldRepeats,
-    redact: requestedRedact,
-    keepMatches = base.keepMatches,
-    context,
-    contextBefore,
-    matchShare,
-    maxMatchLineBytes,
-    cutAt = base.cutAt,
-  } = options ?? {};
-  const fallback = resolveFallback(requestedFallback) ?? null;
-  // label, maxBytes and keep are the sink's and the guard's own: they validate them when built.
-  validateBoolean('binaryGuard', binaryGuard);
-  if (spill !== null) validateString('spill', spill);
-  validateInteger('spillMaxBytes', spillMaxBytes, { nullable: true });
-  validateOneOf('render', render, RENDER_MODES);
-  // Checked even when not rendering: a misspelt setting must not wait for the day it is used.
-  if (maxLiveLines !== undefined) validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
-  validateInteger('cols', cols, { minimum: 1, nullable: true });
-  validateBoolean('foldRepeats', foldRepeats);
-  const redact = resolveRedactOption(requestedRedact, base.redact);
+  const base: Readonly<Record<string, unknown>> = profile === 'agent' ? { ...AGENT_PROFILE } : {};
+  const value = (key: string): unknown => {
+    const row = optionRow('core', key) as OptionRow;
+    const chosen = given[key] !== undefined ? given[key] : key in base ? base[key] : row.defaultValue;
+    return readOptionValue(row, chosen);
+  };
+  const { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes, redact, ...read } =
+    Object.fromEntries(PRESET_KEYS.map((key) => [key, value(key)])) as Record<string, unknown>;
+  const spillMaxBytes = readOptionValue(
+    optionRow('pipeline', 'spillMaxBytes') as OptionRow,
+    given.spillMaxBytes ?? (optionRow('pipeline', 'spillMaxBytes') as OptionRow).defaultValue,
+  );
+  const spill = readOptionValue(optionRow('pipeline', 'spill') as OptionRow, given.spill ?? null);
+  const fallback = resolveFallback((read.fallback ?? null) as string | string[] | null) ?? null;
   return {
-    label,
-    maxBytes,
-    keep,
+    ...(read as Omit<ResolvedPresetOptions, 'matching' | 'spill' | 'spillMaxBytes' | 'fallback' | 'redact'>),
     fallback,
-    binaryGuard,
-    command,
-    windowBytes,
-    maxUnitBytes,
-    maxLineBytes,
-    spill,
-    spillMaxBytes,
-    render,
-    maxLiveLines,
-    cols,
-    foldRepeats,
-    redact,
-    matching: { keepMatches, context, contextBefore, matchShare, maxMatchLineBytes },
-    cutAt,
+    // true for the redactor's defaults, false for none; the agent profile's true when not given.
+    redact: resolveRedactOption(redact, false),
+    spill: spill as string | null,
+    spillMaxBytes: spillMaxBytes as number | null,
+    matching: {
+      keepMatches: keepMatches as KeepMatches,
+      context: context as number | undefined,
+      contextBefore: contextBefore as number | undefined,
+      matchShare: matchShare as number | undefined,
+      maxMatchLineBytes: maxMatchLineBytes as number | undefined,
+    },
   };
 }
+
+/** The options every shell of the preset resolves here: the runtime-free chain's, but `profile` (read first). */
+const PRESET_KEYS = optionKeysOf('core').filter((key) => key !== 'profile');

@@ -19,7 +19,7 @@ export function presetStageSettings(settings: ResolvedPresetOptions): PresetStag
     guard: settings.binaryGuard
       ? {
           label,
-          windowBytes: settings.windowBytes,
+          guardWindowBytes: settings.guardWindowBytes,
           // The placeholder is placed after the kept text, outside the byte budget it must never be cut by.
           emitPlaceholder: false,
           ...(settings.command === undefined ? {} : { command: settings.command }),

@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 import type { PtyOption } from '@pipeguard/pty';
 import { describeReceived } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
-import { CAPTURE_OPTION_KEYS, type CaptureOptions } from '../capture/capture-options';
+import type { CaptureOptions } from '../capture/capture-options';
+import { optionKeysOf } from '../preset/option-table';
 
 /** Options of `run()`: capture and pipeline options, plus how to spawn. */
 export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
@@ -33,21 +34,8 @@ export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
   killLeftovers?: boolean;
 }
 
-// A record, so that the compiler checks that the list names every option of run's own.
-const RUN_OWN_OPTIONS: Record<Exclude<keyof RunOptions, keyof CaptureOptions>, true> = {
-  cwd: true,
-  env: true,
-  shell: true,
-  input: true,
-  pty: true,
-  killLeftovers: true,
-};
-
 /** The keys `run()` accepts: capture's but `processGroup` (a run always has its group), and its own. */
-export const RUN_OPTION_KEYS: readonly (keyof RunOptions)[] = [
-  ...CAPTURE_OPTION_KEYS.filter((key) => key !== 'processGroup'),
-  ...(Object.keys(RUN_OWN_OPTIONS) as (keyof typeof RUN_OWN_OPTIONS)[]),
-];
+export const RUN_OPTION_KEYS = optionKeysOf('run');
 
 /** Whether `input` is a stream `run()` pipes to the command. */
 export function isInputStream(input: RunOptions['input']): input is NodeJS.ReadableStream | Readable {

@@ -80,7 +80,7 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   try {
     const marked = descendants.environment(env);
     child = descendants.spawn(() =>
-      spawnChild(file, args, { cwd, env: marked, shell, input }, usePty ? pty : null),
+      spawnChild(file, args, { cwd, env: marked, shell, input }, usePty ? pty : null, settings.all),
     );
   } catch (error) {
     void prepared.destroy();

@@ -87,7 +87,7 @@ export const CAPTURE_CASES: readonly CaptureCase[] = [
   {
     name: 'binary withheld between text, kept as head and tail',
     bytes: concat([encoder.encode('before\n'.repeat(200)), BINARY, encoder.encode('after\n'.repeat(200))]),
-    options: { windowBytes: 1024, maxBytes: 600, keep: 'both', label: 'stderr', command: 'cat blob' },
+    options: { guardWindowBytes: 1024, maxBytes: 600, keep: 'both', label: 'stderr', command: 'cat blob' },
   },
   {
     name: 'UTF-16LE transcoded, folded and kept as a tail',

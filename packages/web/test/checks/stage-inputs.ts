@@ -102,7 +102,7 @@ export const stageOptions = {
   binaryGuard: fc.record(
     {
       label: fc.string({ minLength: 1, maxLength: 30 }),
-      windowBytes: fc.constantFrom(1024, 1500, 4096, 65_536),
+      guardWindowBytes: fc.constantFrom(1024, 1500, 4096, 65_536),
       command: fc.string({ maxLength: 40 }),
       emitPlaceholder: fc.boolean(),
     },

@@ -175,7 +175,7 @@ export const stageStreamsChecks = suite('the stage streams', {
   },
 
   'should withhold a binary run behind a placeholder and pass the text around it': async () => {
-    const guard = new BinaryGuardStream({ label: 'stdout', windowBytes: 1024 });
+    const guard = new BinaryGuardStream({ label: 'stdout', guardWindowBytes: 1024 });
     const binary = new Uint8Array(4096).map((_, index) => (index % 3 === 0 ? 0 : index & 0xff));
     const chunks = [bytesOf('before\n'), binary, bytesOf('\nafter\n')];
     const text = textOf(await readAll(sourceOf(chunks).readable.pipeThrough(guard)));
@@ -238,9 +238,9 @@ export const stageStreamsChecks = suite('the stage streams', {
         `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('utf-7')`,
       ],
       [
-        () => new BinaryGuardStream({ windowBytes: 1000 }),
+        () => new BinaryGuardStream({ guardWindowBytes: 1000 }),
         RangeError,
-        'The "windowBytes" option must be a safe integer greater than or equal to 1024. Received 1000',
+        'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received 1000',
       ],
       [
         () => new BinaryGuardStream({ byteOps: portableByteOps } as never),
@@ -291,11 +291,15 @@ export const stageStreamsChecks = suite('the stage streams', {
   },
 
   'should not mutate the options object': () => {
-    const options = Object.freeze({ label: 'stderr', windowBytes: 2048, emitPlaceholder: false });
+    const options = Object.freeze({ label: 'stderr', guardWindowBytes: 2048, emitPlaceholder: false });
     new BinaryGuardStream(options);
     const splitter = Object.freeze({ maxUnitBytes: 8, batched: true, startOffset: 3 });
     new LineSplitterStream(splitter);
-    assertEqual(options, { label: 'stderr', windowBytes: 2048, emitPlaceholder: false }, 'guard options');
+    assertEqual(
+      options,
+      { label: 'stderr', guardWindowBytes: 2048, emitPlaceholder: false },
+      'guard options',
+    );
     assertEqual(splitter, { maxUnitBytes: 8, batched: true, startOffset: 3 }, 'splitter options');
   },
 });
