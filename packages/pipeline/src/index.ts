@@ -23,7 +23,6 @@ export {
 export type { CaptureOptions, LiveLinesQueueOptions } from './capture/capture-options';
 export type { ChildInput, ChildLike, ChildOutput } from './capture/child-like';
 export type { ContainmentMechanism } from './capture/descendants/descendant-containment';
-export { RUN_ID_VARIABLE } from './capture/descendants/environ-marker';
 export type { Leftover } from './capture/descendants/process-table';
 export { killProcessGroup } from './capture/kill-process-group';
 export type { LiveLinesReport, RunResult } from './capture/run-result';

@@ -73,11 +73,12 @@ export class ProcessTerminator {
   }
 
   #signal(signal: NodeJS.Signals, reach: 'all' | 'group' = 'all'): void {
+    // Those that left the group (setsid, a double fork) are reached through the containment, which
+    // also lets go of its cgroup when a spawn failed (no pid).
+    if (reach === 'all') this.#descendants?.signalAll(signal);
     const pid = this.#child.pid;
     if (pid === undefined) return;
     if (this.#settings.processGroup) killProcessGroup(pid, signal);
     else if (!this.#exited) this.#child.kill(signal);
-    // Those that left the group (setsid, a double fork) are reached through the containment.
-    if (reach === 'all') this.#descendants?.signalAll(signal);
   }
 }

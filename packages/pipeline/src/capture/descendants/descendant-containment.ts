@@ -12,6 +12,8 @@ export type ContainmentMechanism = 'cgroup' | 'environ' | 'process-group';
 /** How long the cgroup's removal is retried while killed members are still exiting. */
 const REMOVE_RETRY_MS = 50;
 const REMOVE_ATTEMPTS = 100;
+/** How often the cgroup of leftovers left running is checked for emptiness. */
+const EMPTY_CHECK_MS = 1000;
 
 /**
  * The descendants of one command, whatever they do to leave its process group (setsid, a double fork,
@@ -93,7 +95,20 @@ export class DescendantContainment {
   settle(): Leftover[] {
     const leftovers = this.members().map(leftoverOf);
     if (this.#killLeftovers || leftovers.length === 0) this.killAll();
+    else this.#releaseWhenEmpty();
     return leftovers;
+  }
+
+  /** Removes the cgroup once the leftovers have ended by themselves (checked each second, without keeping the process alive). */
+  #releaseWhenEmpty(): void {
+    const cgroup = this.#cgroup;
+    if (cgroup === null) return;
+    const check = setInterval(() => {
+      if (cgroup.members().some(isAlive)) return;
+      clearInterval(check);
+      this.#release();
+    }, EMPTY_CHECK_MS);
+    check.unref();
   }
 
   #release(): void {
