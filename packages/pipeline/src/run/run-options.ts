@@ -3,9 +3,10 @@ import type { PtyOption } from '@pipeguard/pty';
 import { describeReceived } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
 import { CAPTURE_OPTION_KEYS, type CaptureOptions } from '../capture/capture-options';
+import type { InputWaitOptions } from '../session/input-wait-options';
 
 /** Options of `run()`: capture and pipeline options, plus how to spawn. */
-export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
+export interface RunOptions extends Omit<CaptureOptions, 'processGroup'>, InputWaitOptions {
   /** Working directory of the command. @defaultValue `process.cwd()` */
   cwd?: string;
   /** Environment of the command. @defaultValue `process.env` */
@@ -34,6 +35,8 @@ const RUN_OWN_OPTIONS: Record<Exclude<keyof RunOptions, keyof CaptureOptions>, t
   shell: true,
   input: true,
   pty: true,
+  inputWaitMs: true,
+  onInputWait: true,
 };
 
 /** The keys `run()` accepts: capture's but `processGroup` (a run always has its group), and its own. */

@@ -1,11 +1,19 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { loadPtyModule, PtyUnavailableError, resolvePtyOption, validateCommand } from '@pipeguard/pty';
+import {
+  loadPtyModule,
+  PtyUnavailableError,
+  resolvePtyOption,
+  validateCommand,
+  withNoPromptEnv,
+} from '@pipeguard/pty';
 import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import { finished } from 'readable-stream';
 import { AbortError } from '../capture/abort-error';
 import { prepareCapture, type RunningCapture } from '../capture/capture';
 import { resolveCaptureOptions } from '../capture/capture-options';
 import type { RunResult } from '../capture/run-result';
+import { resolveInputWaitOptions } from '../session/input-wait-options';
+import { RunInputWait } from '../session/run-input-wait';
 import { spillDirectoryProblem } from '../spill/spill-directory';
 import { RunError, spawnFailure } from './run-error';
 import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from './run-options';
@@ -47,7 +55,17 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   validateOptionsObject(options, RUN_OPTION_KEYS);
   // Everything that can be checked is checked before the pipelines are built (which opens nothing yet).
   validateSpawnOptions(options ?? {});
-  const { cwd, env, shell = false, input, pty: ptyOption, ...ownCaptureOptions } = options ?? {};
+  const {
+    cwd,
+    env,
+    shell = false,
+    input,
+    pty: ptyOption,
+    inputWaitMs,
+    onInputWait,
+    ...ownCaptureOptions
+  } = options ?? {};
+  const inputWaitOptions = resolveInputWaitOptions({ inputWaitMs, onInputWait }, ownCaptureOptions.profile);
   const pty = resolvePtyOption(ptyOption);
   const unavailable = pty === null ? null : ptyProblem();
   const usePty = pty !== null && unavailable === null;
@@ -76,7 +94,9 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const prepared = prepareCapture(settings);
   let child: ReturnType<typeof spawnChild>;
   try {
-    child = spawnChild(file, args, { cwd, env, shell, input }, usePty ? pty : null);
+    // The agent profile's commands answer for themselves instead of prompting; the caller's env wins.
+    const childEnv = ownCaptureOptions.profile === 'agent' ? withNoPromptEnv(env) : env;
+    child = spawnChild(file, args, { cwd, env: childEnv, shell, input }, usePty ? pty : null);
   } catch (error) {
     void prepared.destroy();
     throw error;
@@ -93,7 +113,11 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
               if (error) fail(inputFailure(file, error));
             }),
   });
-  const result = running.catch((error: NodeJS.ErrnoException) => {
+  // Only a command that can wait for input is watched: under a terminal, or reading a live input stream.
+  const waitInput = usePty ? 'terminal' : stream === null ? null : 'stdin';
+  const inputWait = new RunInputWait(child, waitInput, inputWaitOptions, settings);
+  const result = running.then(inputWait.settle, (error: NodeJS.ErrnoException) => {
+    inputWait.dispose();
     throw error.syscall?.startsWith('spawn') ? spawnFailure(file, cwd, error) : error;
   });
   return Object.assign(result, { stages: running.stages, pid: running.pid, lines: running.lines });
