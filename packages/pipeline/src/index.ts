@@ -15,6 +15,7 @@ export {
   type PtyOption,
   type PtySize,
   PtyUnavailableError,
+  type RunningCommandState,
   spawnPtyChild,
   withNoPromptEnv,
 } from '@pipeguard/pty';
@@ -48,9 +49,19 @@ export type { Utf16Transcoder } from './preset/utf16-transcoder';
 export { type RunOutcome, run } from './run/run';
 export { RunError, type RunErrorCode } from './run/run-error';
 export type { RunOptions } from './run/run-options';
+export type {
+  CommandRead,
+  StopOptions,
+  WaitForCondition,
+  WaitForOptions,
+} from './session/command-read';
 export {
   type InputWaitOptions,
   ON_INPUT_WAIT_VALUES,
   type OnInputWait,
 } from './session/input-wait-options';
+export { RunningCommand } from './session/running-command';
+export type { ByteRange } from './session/segmented-output';
+export { type StartOptions, start } from './session/start';
+export { WaitForTimeoutError } from './session/wait-for-timeout-error';
 export type { SpillTap } from './spill/spill-tap';

@@ -31,7 +31,7 @@ function rejected(error: Error): RunningCapture {
 }
 
 /** Whether the pseudo-terminal package loads: `null` when it does, else why not. */
-function ptyProblem(): PtyUnavailableError | null {
+export function ptyProblem(): PtyUnavailableError | null {
   try {
     loadPtyModule();
     return null;

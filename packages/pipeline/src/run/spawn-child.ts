@@ -11,13 +11,15 @@ function shellCommand(file: string, args: readonly string[], shell: boolean | st
 
 /**
  * Spawns the command on pipes, in a group of its own (POSIX), or under a pseudo-terminal, and
- * starts writing `input` to it. A stream `input` is only piped: the caller watches it for errors.
+ * starts writing `input` to it. A stream `input` is only piped: the caller watches it for errors. With
+ * `openStdin` (`start()`'s commands, written to later) stdin is a pipe or the terminal, left open.
  */
 export function spawnChild(
   file: string,
   args: readonly string[],
   options: Pick<RunOptions, 'cwd' | 'env' | 'shell' | 'input'>,
   pty: ResolvedPtyOption | null,
+  { openStdin = false } = {},
 ): ChildLike {
   const { cwd, env, shell = false, input } = options;
   const stream = isInputStream(input) ? input : null;
@@ -32,7 +34,7 @@ export function spawnChild(
       ...(buffered ? { input: input as string | Buffer } : {}),
     });
     // Without input, end-of-file at once, as the pipes' ignored stdin gives: a reader of stdin finishes.
-    if (input === undefined) child.stdin?.end();
+    if (input === undefined && !openStdin) child.stdin?.end();
     else if (stream !== null && child.stdin) stream.pipe(child.stdin);
     return child;
   }
@@ -41,7 +43,7 @@ export function spawnChild(
     env,
     shell,
     detached: process.platform !== 'win32',
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdio: [input === undefined && !openStdin ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
   if (input !== undefined && child.stdin) {
