@@ -2,6 +2,7 @@ import {
   createRunningCommandState,
   type InputWait,
   type InputWaitWatch,
+  lineText,
   type RunningCommandState,
 } from '@pipeguard/pty';
 import { monotonicMs } from '@pipeguard/shared';
@@ -49,6 +50,7 @@ export class RunningCommand {
   #stopped = false;
   #timedOut = false;
   #pipesHeld = false;
+  #lastLine = '';
 
   /** @internal Use `start()`. */
   constructor(
@@ -119,12 +121,24 @@ export class RunningCommand {
       throw new TypeError(`The "input" argument must be a string or a Uint8Array. Received ${typeof input}`);
     }
     const stdin = this.#child.stdin;
-    if (stdin === null || this.#ending)
-      return Promise.reject(new Error('The command has ended: it reads no more input'));
+    if (stdin === null || (stdin as { writableEnded?: boolean }).writableEnded || this.#ending) {
+      return Promise.reject(new Error("The command's input is closed: it has ended, or its input was ended"));
+    }
     this.#watch?.input();
     return new Promise((resolve, reject) => {
       stdin.write(input, (error?: Error | null) => (error ? reject(error) : resolve()));
     });
+  }
+
+  /** Ends the command's input: end-of-file on its stdin pipe, ^D on an empty line of its terminal. */
+  endInput(): void {
+    this.#watch?.input();
+    this.#child.stdin?.end();
+  }
+
+  /** Raw bytes each stream has written so far. */
+  get outputBytes(): { stdout: number; stderr: number } {
+    return { stdout: this.#outputs[0].bytes, stderr: this.#outputs[1].bytes };
   }
 
   /**
@@ -153,6 +167,31 @@ export class RunningCommand {
       }
     }
     return this.#read();
+  }
+
+  /**
+   * Waits, without reading, until the command has ended or (with `inputWait`) waits for input; `false` when
+   * `timeoutMs` ran out first. For surfaces that hand back a command still running after a while.
+   */
+  settled({ inputWait = false } = {}, timeoutMs = 0): Promise<boolean> {
+    return this.#until(
+      () =>
+        this.#final !== null ||
+        this.#failure !== null ||
+        (inputWait && this.#state.state === 'waiting-for-input'),
+      timeoutMs,
+    );
+  }
+
+  /** The last line of output no read has taken yet (as a terminal shows it), else the last one seen: for progress. */
+  get lastLine(): string {
+    for (const output of this.#outputs) {
+      const tail = output.unreadTail();
+      const end = tail.length > 0 && tail[tail.length - 1] === 0x0a ? tail.length - 1 : tail.length;
+      if (end === 0) continue;
+      this.#lastLine = lineText(tail.subarray(tail.lastIndexOf(0x0a, end - 1) + 1, end));
+    }
+    return this.#lastLine;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { resolvePtyOption, validateCommand, withNoPromptEnv } from '@pipeguard/pty';
-import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
+import { quoteShellArgument, validateBoolean, validateOptionsObject } from '@pipeguard/shared';
 import { resolveCaptureOptions } from '../capture/capture-options';
 import { ptyProblem } from '../run/run';
 import { RunError, spawnFailure } from '../run/run-error';
@@ -15,10 +15,17 @@ import { SegmentedOutput } from './segmented-output';
  * Options of `start()`: `run()`'s, but those about one result at the end (`all`, `liveLines`, `signal`) and
  * `onInputWait` (a started command's wait is reported by its reads and answered with `write()`).
  */
-export type StartOptions = Omit<RunOptions, 'all' | 'liveLines' | 'signal' | 'onInputWait'>;
+export interface StartOptions extends Omit<RunOptions, 'all' | 'liveLines' | 'signal' | 'onInputWait'> {
+  /**
+   * End the command's input after `input`, as `run()` does (on pipes without `input`, stdin is `/dev/null`);
+   * `write()` then fails. Open stdin on pipes is a socket pair, which bash run without `SHLVL` takes for rshd's
+   * and so reads `~/.bashrc`: end it for scripts that need no input. @defaultValue `false` (left open)
+   */
+  endInput?: boolean;
+}
 
 const NOT_FOR_START: readonly string[] = ['all', 'liveLines', 'signal', 'onInputWait'];
-const START_OPTION_KEYS = RUN_OPTION_KEYS.filter((key) => !NOT_FOR_START.includes(key));
+const START_OPTION_KEYS = [...RUN_OPTION_KEYS.filter((key) => !NOT_FOR_START.includes(key)), 'endInput'];
 
 /**
  * Starts a command as `run()` does (no shell, its own process group or terminal session, the same chain)
@@ -31,7 +38,17 @@ export function start(file: string, args: readonly string[] = [], options?: Star
   validateCommand(file, args);
   validateOptionsObject(options, START_OPTION_KEYS);
   validateSpawnOptions(options ?? {});
-  const { cwd, env, shell = false, input, pty: ptyOption, inputWaitMs, ...ownCaptureOptions } = options ?? {};
+  const {
+    cwd,
+    env,
+    shell = false,
+    input,
+    pty: ptyOption,
+    inputWaitMs,
+    endInput = false,
+    ...ownCaptureOptions
+  } = options ?? {};
+  validateBoolean('endInput', endInput);
   const { inputWaitMs: quietMs } = resolveInputWaitOptions({ inputWaitMs }, null);
   const pty = resolvePtyOption(ptyOption);
   const unavailable = pty === null ? null : ptyProblem();
@@ -52,9 +69,9 @@ export function start(file: string, args: readonly string[] = [], options?: Star
   const stderr = { ...settings.pipeline, label: 'stderr' };
   const outputs = [new SegmentedOutput(stdout), new SegmentedOutput(stderr)] as const;
   const childEnv = ownCaptureOptions.profile === 'agent' ? withNoPromptEnv(env) : env;
-  const child = spawnChild(file, args, { cwd, env: childEnv, shell }, usePty ? pty : null, {
-    openStdin: true,
-  });
+  const spawnInput = endInput ? input : undefined;
+  const spawnOptions = { cwd, env: childEnv, shell, input: spawnInput };
+  const child = spawnChild(file, args, spawnOptions, usePty ? pty : null, { openStdin: !endInput });
   const running = new RunningCommand(child, outputs, {
     pty: usePty,
     ptyFallback: pty?.mode === 'auto' && unavailable !== null ? unavailable.message : null,
@@ -65,6 +82,8 @@ export function start(file: string, args: readonly string[] = [], options?: Star
     pipeGrace: settings.pipeGrace,
     spawnFailure: (error) => spawnFailure(file, cwd, error as NodeJS.ErrnoException),
   });
+  // With endInput, spawnChild has written `input` and ended stdin, as for run().
+  if (endInput) return running;
   if (isInputStream(input)) {
     if (child.stdin !== null) input.pipe(child.stdin);
   } else if (input !== undefined) void running.write(input).catch(() => {});
