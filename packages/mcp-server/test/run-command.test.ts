@@ -48,6 +48,8 @@ describe('run_command on a command writing 1 GiB', () => {
         {
           command: "yes 'INFO worker 7 processed item 123456 in 12 ms' | head -c 1073741824",
           fold_repeats: false,
+          // The client waits up to 180 s: so may the call, before it would hand the command back as a session.
+          yield_ms: 170_000,
         },
         { timeout: 180_000 },
       )

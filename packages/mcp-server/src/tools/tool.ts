@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { CallEnvironment } from '../command-call';
+import type { CommandSessions } from '../command-sessions';
 import type { PathConfinement } from '../path-confinement';
 
 /** What the server hands a tool's handler for one call. */
@@ -41,4 +42,6 @@ export interface ServerContext {
   allow: readonly string[] | null;
   /** The cap on `timeout_ms`. */
   maxTimeoutMs: number;
+  /** The commands this client keeps running (`run_command` past its `yield_ms`). */
+  commands: CommandSessions;
 }
