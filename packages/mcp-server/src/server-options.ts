@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './command-sessions';
 import { durationMs, positiveInteger, sizeAtLeast } from './flag-values';
 import { HTTP_FLAGS, HTTP_USAGE, type HttpOptions, httpOptionsFrom } from './http/http-options';
 
@@ -24,6 +25,11 @@ export interface ServerOptions {
    * @defaultValue `true`
    */
   redact: boolean;
+
+  /** Commands one client may keep running past their call (`yield_ms`). @defaultValue `8` */
+  maxKeptCommands: number;
+  /** Milliseconds without a read after which a kept command is ended. @defaultValue `600000` (10 minutes) */
+  keptIdleMs: number;
   /** Serve Streamable HTTP instead of stdio, with these settings; `null` for stdio. @defaultValue `null` */
   http: HttpOptions | null;
 }
@@ -36,7 +42,8 @@ export type ParsedCommandLine =
 
 /** The `--help` text. */
 export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio, or Streamable HTTP with --http) with
-                          run_command, read_bytes and read_lines
+                          run_command, read_bytes, read_lines and the
+                          kept commands' read_output, write_input, stop_command, list_commands
 
   --root DIR             confine cwd and reads to DIR (repeatable; default: the working directory)
   --allow PROGRAM        run only argv whose program is PROGRAM (repeatable; shell strings refused)
@@ -47,6 +54,9 @@ export const USAGE = `pipeguard-mcp [options]   an MCP server (stdio, or Streama
   --spill-max-bytes SIZE total size of the spill directory (default 256MiB; over HTTP, per session)
   --no-redact            hand secrets back as they are (default: every tool's text has each secret,
                          the server's environment's included, replaced by [REDACTED:<kind>])
+
+  --max-kept-commands N  commands one client may keep running past their call (default 8)
+  --kept-idle MS         end a kept command after MS without a read (default 600000)
 ${HTTP_USAGE}  -h, --help             show this help
   -v, --version          show the version
 
@@ -73,6 +83,9 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       shell: { type: 'string' },
       'spill-max-bytes': { type: 'string' },
       'no-redact': { type: 'boolean' },
+
+      'max-kept-commands': { type: 'string' },
+      'kept-idle': { type: 'string' },
       ...HTTP_FLAGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -93,6 +106,13 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       shell: values.shell ?? '/bin/sh',
       spillMaxBytes,
       redact: values['no-redact'] !== true,
+
+      maxKeptCommands: positiveInteger(
+        'max-kept-commands',
+        values['max-kept-commands'],
+        DEFAULT_MAX_SESSIONS,
+      ),
+      keptIdleMs: positiveInteger('kept-idle', values['kept-idle'], DEFAULT_SESSION_IDLE_MS),
       http: httpOptionsFrom(values),
     },
   };

@@ -2,14 +2,19 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../package.json';
 import { CallSlots } from './call-slots';
+import { CommandSessions } from './command-sessions';
 import { PathConfinement } from './path-confinement';
 import type { ServerOptions } from './server-options';
 import { Session } from './session';
 import { SpillDirectory } from './spill-directory';
+import { createListCommandsTool } from './tools/list-commands';
 import { createReadBytesTool } from './tools/read-bytes';
 import { createReadLinesTool } from './tools/read-lines';
+import { createReadOutputTool } from './tools/read-output';
 import { createRunCommandTool } from './tools/run-command';
+import { createStopCommandTool } from './tools/stop-command';
 import type { ServerContext, Tool } from './tools/tool';
+import { createWriteInputTool } from './tools/write-input';
 
 /** A server ready to connect to a transport, with the session that ends its commands and its spill directory. */
 export interface PipeguardServer {
@@ -37,6 +42,12 @@ export async function buildPipeguardServer(
 ): Promise<PipeguardServer> {
   const spill = await SpillDirectory.create(options.spillMaxBytes, options.maxConcurrent);
   const session = new Session(() => spill.removeSync());
+  const commands = new CommandSessions(spill, {
+    maxSessions: options.maxKeptCommands,
+    idleMs: options.keptIdleMs,
+  });
+  // The client is gone (disconnect, DELETE, idle, the server stopping): so is every command it kept.
+  session.signal.addEventListener('abort', () => void commands.closeAll());
   const context: ServerContext = {
     workingRoots,
     readRoots: workingRoots.withRoot(spill.path),
@@ -51,11 +62,17 @@ export async function buildPipeguardServer(
     maxTimeoutMs: options.maxTimeoutMs,
     // The environment every command is given, whose secret-named values no tool hands back.
     redact: options.redact ? { env: process.env } : null,
+
+    commands,
   };
   const server = new McpServer({ name: 'pipeguard', version });
   register(server, session, createRunCommandTool(context));
   register(server, session, createReadBytesTool(context));
   register(server, session, createReadLinesTool(context));
+  register(server, session, createReadOutputTool(context));
+  register(server, session, createWriteInputTool(context));
+  register(server, session, createStopCommandTool(context));
+  register(server, session, createListCommandsTool(context));
   // The SDK declares tools.listChanged for any server with tools, and merging capabilities cannot remove
   // a key. This list never changes, so the claim is deleted from the object the initialize result is
   // built from (typed private in 1.32.2, public in its JavaScript); a test reads the initialize result.

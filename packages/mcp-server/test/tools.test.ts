@@ -29,9 +29,17 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
   });
 
   describe('tools/list', () => {
-    it('should list the three tools with descriptions and input and output schemas', async () => {
+    it('should list the seven tools with descriptions and input and output schemas', async () => {
       const { tools } = await server.client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['read_bytes', 'read_lines', 'run_command']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'list_commands',
+        'read_bytes',
+        'read_lines',
+        'read_output',
+        'run_command',
+        'stop_command',
+        'write_input',
+      ]);
       for (const tool of tools) {
         expect(tool.description?.length).toBeGreaterThan(100);
         expect(tool.outputSchema?.type).toBe('object');

@@ -1,9 +1,13 @@
 /** Resolves `fallback: 'auto'` to this machine's legacy codepage: the decoder's, the one module that reads the host. */
 export { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 export {
+  DEFAULT_INPUT_WAIT_MS,
   DEFAULT_PTY_COLS,
   DEFAULT_PTY_ROWS,
   DEFAULT_PTY_TERM,
+  type InputWait,
+  type InputWaitEvidence,
+  NO_PROMPT_ENV,
   PTY_PACKAGE,
   PTY_PACKAGE_VERSION,
   PtyChild,
@@ -11,7 +15,9 @@ export {
   type PtyOption,
   type PtySize,
   PtyUnavailableError,
+  type RunningCommandState,
   spawnPtyChild,
+  withNoPromptEnv,
 } from '@pipeguard/pty';
 export { AbortError } from './capture/abort-error';
 export {
@@ -45,4 +51,19 @@ export type { Utf16Transcoder } from './preset/utf16-transcoder';
 export { type RunOutcome, run } from './run/run';
 export { RunError, type RunErrorCode } from './run/run-error';
 export type { RunOptions } from './run/run-options';
+export type {
+  CommandRead,
+  StopOptions,
+  WaitForCondition,
+  WaitForOptions,
+} from './session/command-read';
+export {
+  type InputWaitOptions,
+  ON_INPUT_WAIT_VALUES,
+  type OnInputWait,
+} from './session/input-wait-options';
+export { RunningCommand } from './session/running-command';
+export type { ByteRange } from './session/segmented-output';
+export { type StartOptions, start } from './session/start';
+export { WaitForTimeoutError } from './session/wait-for-timeout-error';
 export type { SpillTap } from './spill/spill-tap';

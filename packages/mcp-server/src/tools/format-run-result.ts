@@ -19,7 +19,8 @@ export interface StreamView {
   rendered_bytes: number | null;
 }
 
-function viewOf(capture: Capture): StreamView {
+/** One stream of a run or a read as structured content shows it. */
+export function viewOf(capture: Capture): StreamView {
   return {
     text: capture.text,
     bytes: capture.bytes,
@@ -44,7 +45,8 @@ function describeEnd(result: RunResult, timeoutMs: number): string {
   return `exit code ${result.exitCode} ${after}`;
 }
 
-function section(view: StreamView, label: string): string {
+/** One stream's part of the text: its size, then its text. */
+export function section(view: StreamView, label: string): string {
   if (view.bytes === 0) return `[${label}: empty]`;
   const text = view.text.endsWith('\n') ? view.text : `${view.text}\n`;
   return `[${label}: ${view.bytes} bytes]\n${text}`;

@@ -2,7 +2,7 @@ import { AbortError, PtyUnavailableError, RunError } from '@pipeguard/pipeline';
 import { ptyUnavailable } from '@pipeguard/pty';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
-import { CommandCall } from '../command-call';
+import { startCall } from '../command-start';
 import { optionFieldShape, readOptionFields } from '../option-fields';
 import {
   DEFAULT_MAX_BYTES,
@@ -12,9 +12,12 @@ import {
   RUN_FIELD_SCHEMAS,
 } from '../run-options';
 import { ToolInputError } from '../tool-input-error';
+import { commandReadSchema, formatCommandRead } from './format-command-read';
 import { formatRunResult } from './format-run-result';
 import type { ServerContext, Tool, ToolContext } from './tool';
 
+/** `yield_ms` when the call gives none: 30 s, well below the 60 s a client SDK waits for an answer by default. */
+export const DEFAULT_YIELD_MS = 30_000;
 /** The longest `stdin` a call may give, in characters: a waiting call holds it, so it stays small. */
 export const MAX_STDIN_CHARS = 1024 * 1024;
 
@@ -38,9 +41,18 @@ const inputSchema = z.strictObject({
     .max(MAX_STDIN_CHARS)
     .optional()
     .describe(
-      `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once.`,
+      `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once; with pty, the terminal stays open instead: a command found waiting on it comes back at once with its prompt and a session_id to answer with write_input.`,
     ),
   ...optionFieldShape('run_command', RUN_FIELD_NOTES, RUN_FIELD_SCHEMAS),
+  yield_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe(
+      `Milliseconds to wait for the command to end before answering. Default ${DEFAULT_YIELD_MS}. A command still running then (a server, a watcher, a long build) is kept running: the answer has its output so far and a session_id for read_output, write_input and stop_command. A command found waiting for input (a prompt, a password, a pager) is answered about at once, with the prompt.`,
+    ),
 });
 
 const streamSchema = z.object({
@@ -68,6 +80,7 @@ const streamSchema = z.object({
 });
 
 const outputSchema = z.object({
+  session_id: z.string().optional().describe('Set when the command is still running: see read_output.'),
   exit_code: z.number().nullable(),
   signal: z.string().nullable(),
   timed_out: z.boolean(),
@@ -160,29 +173,22 @@ async function handle(server: ServerContext, input: Input, context: ToolContext)
   };
   const send = context.sendProgress;
   const onProgress = send
-    ? ({
-        stdoutBytes,
-        stderrBytes,
-        elapsedMs,
-      }: {
-        stdoutBytes: number;
-        stderrBytes: number;
-        elapsedMs: number;
-      }) =>
+    ? (elapsedMs: number, bytes: { stdout: number; stderr: number }, lastLine: string) =>
         send(
           Math.round(elapsedMs),
           timeoutMs,
-          `running ${(elapsedMs / 1000).toFixed(1)} s: stdout ${stdoutBytes} bytes, stderr ${stderrBytes} bytes`,
+          `running ${(elapsedMs / 1000).toFixed(1)} s: stdout ${bytes.stdout} bytes, stderr ${bytes.stderr} bytes; last line: ${lastLine}`,
         )
-    : undefined;
+    : null;
   try {
-    const result = await new CommandCall(server.environment, context.signal).execute(
+    const call = await startCall(
       file,
       args,
-      request,
-      onProgress,
+      { ...request, yieldMs: input.yield_ms ?? DEFAULT_YIELD_MS },
+      { environment: server.environment, commands: server.commands, signal: context.signal, onProgress },
     );
-    return formatRunResult(result, timeoutMs, notes);
+    if (call.kind === 'kept') return formatCommandRead(call.read, call.session);
+    return formatRunResult(call.result, timeoutMs, notes);
   } catch (error) {
     if (error instanceof RunError)
       throw new ToolInputError(input.argv ? 'argv' : 'command', `cannot run: ${error.reason}`);
@@ -207,9 +213,11 @@ export function createRunCommandTool(server: ServerContext): Tool<typeof inputSc
       'read_bytes instead of re-running the command. The command and everything it starts are killed on timeout or ' +
       'cancellation; a background process holding the output open does not delay the result. By default output is ' +
       'tidied for reading: progress bars drawn as their last frame, repeated lines folded, and error lines from a ' +
-      'truncated middle kept as excerpts; render, fold_repeats and keep_matches turn these off, pty runs it on a terminal.',
+      'truncated middle kept as excerpts; render, fold_repeats and keep_matches turn these off, pty runs it on a terminal. ' +
+      'A command still running after yield_ms (default 30 s), or waiting for input, comes back with a session_id: ' +
+      'read_output reads on, write_input answers a prompt, stop_command ends it, list_commands lists them.',
     inputSchema,
-    outputSchema,
+    outputSchema: outputSchema.partial().extend(commandReadSchema.partial().shape),
     readOnly: false,
     handle: (input, context) => handle(server, input, context),
   };

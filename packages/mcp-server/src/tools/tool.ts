@@ -1,6 +1,7 @@
 import type { RedactOptions } from '@pipeguard/secret-redactor';
 import type * as z from 'zod';
 import type { CallEnvironment } from '../command-call';
+import type { CommandSessions } from '../command-sessions';
 import type { PathConfinement } from '../path-confinement';
 
 /** What the server hands a tool's handler for one call. */
@@ -44,4 +45,7 @@ export interface ServerContext {
   maxTimeoutMs: number;
   /** What every tool's text is redacted with (`env`: the server's environment), or `null` with `--no-redact`. */
   redact: RedactOptions | null;
+
+  /** The commands this client keeps running (`run_command` past its `yield_ms`). */
+  commands: CommandSessions;
 }

@@ -30,6 +30,8 @@ export function describeLargeOutput(bytes: number, root: () => string): void {
           {
             command: `yes 'INFO worker 7 processed item 123456 in 12 ms' | head -c ${bytes}`,
             fold_repeats: false,
+            // The client waits as long: so may the call, before it would hand the command back as a session.
+            yield_ms: 590_000,
           },
           { timeout: 600_000 },
         )

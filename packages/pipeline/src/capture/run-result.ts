@@ -1,3 +1,4 @@
+import type { InputWait } from '@pipeguard/pty';
 import type { LiveLinesStats } from '../live/live-lines';
 import type { Capture } from '../preset/capture-result';
 import type { ContainmentMechanism } from './descendants/descendant-containment';
@@ -66,6 +67,13 @@ export interface RunResult {
   pty: boolean;
   /** With `run()`'s `pty: 'auto'`, why pipes were used instead (the package could not load); else `null`. */
   ptyFallback: string | null;
+  /**
+   * With `run()`, the wait for input going on when the command ended or was ended for it (see `onInputWait`):
+   * its `since`, `prompt` (the last partial line) and `evidence`; else `null`.
+   */
+  inputWait: InputWait | null;
+  /** Whether `run()` ended the command because it waited for input (`onInputWait: 'end'`). */
+  endedOnInputWait: boolean;
 }
 
 /** What the lifecycle learnt about a run, apart from its captures. */
@@ -108,5 +116,8 @@ export function composeRunResult([stdout, stderr, all]: RunCaptures, facts: RunF
     liveLines: facts.liveLines,
     pty: facts.pty,
     ptyFallback: facts.ptyFallback,
+    // run() sets these from its input-wait watch; capture() watches nothing.
+    inputWait: null,
+    endedOnInputWait: false,
   };
 }

@@ -4,9 +4,10 @@ import { describeReceived } from '@pipeguard/shared';
 import type { Readable } from 'readable-stream';
 import type { CaptureOptions } from '../capture/capture-options';
 import { optionKeysOf } from '../preset/option-table';
+import type { InputWaitOptions } from '../session/input-wait-options';
 
 /** Options of `run()`: capture and pipeline options, plus how to spawn. */
-export interface RunOptions extends Omit<CaptureOptions, 'processGroup'> {
+export interface RunOptions extends Omit<CaptureOptions, 'processGroup'>, InputWaitOptions {
   /** Working directory of the command. @defaultValue `process.cwd()` */
   cwd?: string;
   /** Environment of the command. @defaultValue `process.env` */

@@ -1,5 +1,5 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { ptyUnavailable, resolvePtyOption, validateCommand } from '@pipeguard/pty';
+import { ptyUnavailable, resolvePtyOption, validateCommand, withNoPromptEnv } from '@pipeguard/pty';
 import { quoteShellArgument, validateOptionsObject } from '@pipeguard/shared';
 import { finished } from 'readable-stream';
 import { AbortError } from '../capture/abort-error';
@@ -7,6 +7,8 @@ import { prepareCapture, type RunningCapture } from '../capture/capture';
 import { resolveCaptureOptions } from '../capture/capture-options';
 import { DescendantContainment } from '../capture/descendants/descendant-containment';
 import type { RunResult } from '../capture/run-result';
+import { resolveInputWaitOptions } from '../session/input-wait-options';
+import { RunInputWait } from '../session/run-input-wait';
 import { spillDirectoryProblem } from '../spill/spill-directory';
 import { RunError, spawnFailure } from './run-error';
 import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from './run-options';
@@ -44,8 +46,11 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
     input,
     pty: ptyOption,
     killLeftovers = false,
+    inputWaitMs,
+    onInputWait,
     ...ownCaptureOptions
   } = options ?? {};
+  const inputWaitOptions = resolveInputWaitOptions({ inputWaitMs, onInputWait }, ownCaptureOptions.profile);
   const pty = resolvePtyOption(ptyOption);
   const unavailable = pty === null ? null : ptyUnavailable();
   const usePty = pty !== null && unavailable === null;
@@ -78,9 +83,14 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   const descendants = new DescendantContainment(killLeftovers);
   let child: ReturnType<typeof spawnChild>;
   try {
-    const marked = descendants.environment(env);
+    // The agent profile's commands answer for themselves instead of prompting; the caller's env wins.
+    const marked = descendants.environment(
+      ownCaptureOptions.profile === 'agent' ? withNoPromptEnv(env) : env,
+    );
     child = descendants.spawn(() =>
-      spawnChild(file, args, { cwd, env: marked, shell, input }, usePty ? pty : null, settings.all),
+      spawnChild(file, args, { cwd, env: marked, shell, input }, usePty ? pty : null, {
+        onePipe: settings.all,
+      }),
     );
   } catch (error) {
     void prepared.destroy();
@@ -99,7 +109,11 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
               if (error) fail(inputFailure(file, error));
             }),
   });
-  const result = running.catch((error: NodeJS.ErrnoException) => {
+  // Only a command that can wait for input is watched: under a terminal, or reading a live input stream.
+  const waitInput = usePty ? 'terminal' : stream === null ? null : 'stdin';
+  const inputWait = new RunInputWait(child, waitInput, inputWaitOptions, settings);
+  const result = running.then(inputWait.settle, (error: NodeJS.ErrnoException) => {
+    inputWait.dispose();
     throw error.syscall?.startsWith('spawn') ? spawnFailure(file, cwd, error) : error;
   });
   return Object.assign(result, {

@@ -17,14 +17,15 @@ const ONE_PIPE_SCRIPT = 'exec "$@" 2>&1';
  * Spawns the command on pipes, in a group of its own (POSIX), or under a pseudo-terminal, and
  * starts writing `input` to it. A stream `input` is only piped: the caller watches it for errors.
  * With `onePipe` (POSIX) stderr is written to stdout's pipe, so both keep the order they were written
- * in; the child's `stderr` is then `null`, as under a pseudo-terminal.
+ * in; the child's `stderr` is then `null`, as under a pseudo-terminal. With `openStdin` (`start()`'s
+ * commands, written to later) stdin is a pipe or the terminal, left open.
  */
 export function spawnChild(
   file: string,
   args: readonly string[],
   options: Pick<RunOptions, 'cwd' | 'env' | 'shell' | 'input'>,
   pty: ResolvedPtyOption | null,
-  onePipe = false,
+  { onePipe = false, openStdin = false } = {},
 ): ChildLike {
   const { cwd, env, shell = false, input } = options;
   const stream = isInputStream(input) ? input : null;
@@ -39,7 +40,7 @@ export function spawnChild(
       ...(buffered ? { input: input as string | Buffer } : {}),
     });
     // Without input, end-of-file at once, as the pipes' ignored stdin gives: a reader of stdin finishes.
-    if (input === undefined) child.stdin?.end();
+    if (input === undefined && !openStdin) child.stdin?.end();
     else if (stream !== null && child.stdin) stream.pipe(child.stdin);
     return child;
   }
@@ -55,7 +56,7 @@ export function spawnChild(
     env,
     shell: merge ? false : shell,
     detached: process.platform !== 'win32',
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', merge ? 'ignore' : 'pipe'],
+    stdio: [input === undefined && !openStdin ? 'ignore' : 'pipe', 'pipe', merge ? 'ignore' : 'pipe'],
     windowsHide: true,
   });
   if (input !== undefined && child.stdin) {

@@ -1,0 +1,47 @@
+import type { InputWait, RunningCommandState } from '@pipeguard/pty';
+import type { Capture } from '../preset/capture-result';
+import type { ByteRange } from './segmented-output';
+
+/** What {@link RunningCommand.read} hands back: the output since the last read, and where the command is. */
+export interface CommandRead {
+  /** Stdout since the last read (everything, under a pseudo-terminal), through the same chain as `run()`'s. */
+  stdout: Capture;
+  /** Stderr since the last read; empty under a pseudo-terminal, whose one stream is `stdout`. */
+  stderr: Capture;
+  /** The raw bytes of each stream this read covers: consecutive reads' ranges meet, nothing is skipped. */
+  ranges: { stdout: ByteRange; stderr: ByteRange };
+  /** Whether the command is still running (it has not exited, or its output has not ended). */
+  running: boolean;
+  /** The command's state: `'running'`, `'waiting-for-input'` or `'exited'`. */
+  state: RunningCommandState;
+  /** The exit code once it has exited, else `null`. */
+  exitCode: number | null;
+  /** The signal that ended it, once it has ended, else `null`. */
+  signal: NodeJS.Signals | null;
+  /** The wait for input going on (its `since`, `prompt` and `evidence`), else `null`. */
+  inputWait: InputWait | null;
+}
+
+/** What {@link RunningCommand.waitFor} waits for: any of them ends the wait. */
+export interface WaitForCondition {
+  /** A line of output (either stream) containing this string, or matching this RegExp. */
+  match?: string | RegExp;
+  /** The command's end. @defaultValue `false` */
+  exit?: boolean;
+  /** A wait for input. @defaultValue `false` */
+  inputWait?: boolean;
+}
+
+/** How long {@link RunningCommand.waitFor} waits. */
+export interface WaitForOptions {
+  /** Milliseconds before it rejects with a `WaitForTimeoutError` carrying the output so far. */
+  timeoutMs: number;
+}
+
+/** How {@link RunningCommand.stop} ends the command. */
+export interface StopOptions {
+  /** The first signal, to the whole process group. @defaultValue the `killSignal` option (`'SIGTERM'`) */
+  signal?: NodeJS.Signals;
+  /** Milliseconds between that signal and SIGKILL. @defaultValue the `killGrace` option (`2000`) */
+  graceMs?: number;
+}

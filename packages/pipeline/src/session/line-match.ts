@@ -1,0 +1,39 @@
+import { StringDecoder } from 'node:string_decoder';
+import { lineText } from '@pipeguard/pty';
+
+/** Characters of an unfinished line kept for matching; a longer line is matched on its end. */
+const MAX_PENDING_LINE_CHARS = 64 * 1024;
+/** What makes a line's text differ from what a terminal shows: escape sequences, carriage returns, backspaces. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it finds.
+const DRAWING = /[\x1b\r\b]/;
+
+/**
+ * Watches output for a line, as a terminal shows it (escape sequences and redraws applied), that contains a
+ * string or matches a RegExp; the line in progress counts too, so that a prompt without its line end is found.
+ */
+export class LineMatch {
+  readonly #match: string | RegExp;
+  readonly #decoder = new StringDecoder('utf8');
+  #pending = '';
+
+  constructor(match: string | RegExp) {
+    this.#match = match;
+  }
+
+  /** Takes a chunk of output; `true` once a line matches. */
+  add(chunk: Buffer): boolean {
+    const text = this.#pending + this.#decoder.write(chunk);
+    const lines = text.split('\n');
+    this.#pending = (lines.pop() as string).slice(-MAX_PENDING_LINE_CHARS);
+    // Plain text and a literal: one scan of the whole chunk instead of one test per line.
+    if (typeof this.#match === 'string' && !DRAWING.test(text)) return text.includes(this.#match);
+    return lines.some((line) => this.#test(line)) || (this.#pending !== '' && this.#test(this.#pending));
+  }
+
+  #test(line: string): boolean {
+    const shown = DRAWING.test(line) ? lineText(Buffer.from(line)) : line;
+    if (typeof this.#match === 'string') return shown.includes(this.#match);
+    this.#match.lastIndex = 0;
+    return this.#match.test(shown);
+  }
+}

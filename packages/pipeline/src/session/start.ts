@@ -1,0 +1,98 @@
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
+import { ptyUnavailable, resolvePtyOption, validateCommand, withNoPromptEnv } from '@pipeguard/pty';
+import { quoteShellArgument, validateBoolean, validateOptionsObject } from '@pipeguard/shared';
+import { resolveCaptureOptions } from '../capture/capture-options';
+import { DescendantContainment } from '../capture/descendants/descendant-containment';
+import { RunError, spawnFailure } from '../run/run-error';
+import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from '../run/run-options';
+import { spawnChild } from '../run/spawn-child';
+import { spillDirectoryProblem } from '../spill/spill-directory';
+import { resolveInputWaitOptions } from './input-wait-options';
+import { RunningCommand } from './running-command';
+import { SegmentedOutput } from './segmented-output';
+
+/**
+ * Options of `start()`: `run()`'s, but those about one result at the end (`all`, `liveLines`, `signal`) and
+ * `onInputWait` (a started command's wait is reported by its reads and answered with `write()`).
+ */
+export interface StartOptions extends Omit<RunOptions, 'all' | 'liveLines' | 'signal' | 'onInputWait'> {
+  /**
+   * End the command's input after `input`, as `run()` does (on pipes without `input`, stdin is `/dev/null`);
+   * `write()` then fails. Open stdin on pipes is a socket pair, which bash run without `SHLVL` takes for rshd's
+   * and so reads `~/.bashrc`: end it for scripts that need no input. @defaultValue `false` (left open)
+   */
+  endInput?: boolean;
+}
+
+const NOT_FOR_START: readonly string[] = ['all', 'liveLines', 'signal', 'onInputWait'];
+const START_OPTION_KEYS = [...RUN_OPTION_KEYS.filter((key) => !NOT_FOR_START.includes(key)), 'endInput'];
+
+/**
+ * Starts a command as `run()` does (no shell, its own process group or terminal session, the same chain)
+ * and hands it back running, to read in pieces, write to, wait on and stop: see {@link RunningCommand}. Its
+ * stdin (a pipe, or the terminal) stays open for `write()`; `input` is written first.
+ * @throws TypeError or RangeError for an invalid command or option, RunError for a bad spill directory,
+ * PtyUnavailableError for `pty: true` without the package; before anything is spawned.
+ */
+export function start(file: string, args: readonly string[] = [], options?: StartOptions): RunningCommand {
+  validateCommand(file, args);
+  validateOptionsObject(options, START_OPTION_KEYS);
+  validateSpawnOptions(options ?? {});
+  const {
+    cwd,
+    env,
+    shell = false,
+    input,
+    pty: ptyOption,
+    inputWaitMs,
+    endInput = false,
+    killLeftovers = false,
+    ...ownCaptureOptions
+  } = options ?? {};
+  validateBoolean('endInput', endInput);
+  const { inputWaitMs: quietMs } = resolveInputWaitOptions({ inputWaitMs }, null);
+  const pty = resolvePtyOption(ptyOption);
+  const unavailable = pty === null ? null : ptyUnavailable();
+  if (pty?.mode === 'on' && unavailable !== null) throw unavailable;
+  const usePty = pty !== null && unavailable === null;
+  const captureOptions = usePty
+    ? { render: 'terminal' as const, cols: pty.cols, maxLiveLines: pty.rows, ...ownCaptureOptions }
+    : ownCaptureOptions;
+  const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
+  const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
+  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });
+  const { spill } = settings.pipeline;
+  const spillProblem = typeof spill === 'string' ? spillDirectoryProblem(spill) : null;
+  if (spillProblem !== null) {
+    throw new RunError('ERR_RUN_SPILL', file, `the "spill" option names "${spill}", which ${spillProblem}`);
+  }
+  const stdout = { ...settings.pipeline, label: 'stdout' };
+  const stderr = { ...settings.pipeline, label: 'stderr' };
+  const outputs = [new SegmentedOutput(stdout), new SegmentedOutput(stderr)] as const;
+  const childEnv = ownCaptureOptions.profile === 'agent' ? withNoPromptEnv(env) : env;
+  const spawnInput = endInput ? input : undefined;
+  const spawnOptions = { cwd, env: childEnv, shell, input: spawnInput };
+  const descendants = new DescendantContainment(killLeftovers);
+  const child = descendants.spawn(() =>
+    spawnChild(file, args, { ...spawnOptions, env: descendants.environment(childEnv) }, usePty ? pty : null, {
+      openStdin: !endInput,
+    }),
+  );
+  const running = new RunningCommand(child, outputs, {
+    pty: usePty,
+    ptyFallback: pty?.mode === 'auto' && unavailable !== null ? unavailable.message : null,
+    inputWaitMs: quietMs,
+    timeout: settings.timeout,
+    killSignal: settings.killSignal,
+    killGrace: settings.killGrace,
+    pipeGrace: settings.pipeGrace,
+    spawnFailure: (error) => spawnFailure(file, cwd, error as NodeJS.ErrnoException),
+    descendants,
+  });
+  // With endInput, spawnChild has written `input` and ended stdin, as for run().
+  if (endInput) return running;
+  if (isInputStream(input)) {
+    if (child.stdin !== null) input.pipe(child.stdin);
+  } else if (input !== undefined) void running.write(input).catch(() => {});
+  return running;
+}
