@@ -1,3 +1,5 @@
+import { classOf } from './byte-classes';
+
 /** Values that stand for a secret without being one, lower-cased. */
 const PLACEHOLDER_WORDS = new Set([
   'true',
@@ -56,13 +58,25 @@ const PLACEHOLDER_START = /^(?:\$|<|\{\{|%|\[|\*|\/|\.\.?\/|~\/|#)/;
 
 /** Whether an assigned `value` is a placeholder, a number, a boolean or a reference: not a secret. */
 export function isPlaceholderValue(value: string): boolean {
-  if (PLACEHOLDER_START.test(value)) return true;
+  const first = value.charCodeAt(0);
+  if (PLACEHOLDER_FIRST[first] === 1 && PLACEHOLDER_START.test(value)) return true;
   const lower = value.toLowerCase();
-  if ((lower.length <= 12 && PLACEHOLDER_WORDS.has(lower)) || NUMBER.test(lower) || VERSION.test(lower))
-    return true;
-  if (/^(.)\1*$/.test(lower)) return true;
+  if (lower.length <= 12 && PLACEHOLDER_WORDS.has(lower)) return true;
+  if (NUMBER_FIRST[first] === 1 && (NUMBER.test(lower) || VERSION.test(lower))) return true;
+  if (isOneCharacterRepeated(lower)) return true;
   for (const part of PLACEHOLDER_PARTS) if (lower.includes(part)) return true;
   return false;
+}
+
+/** The first characters `PLACEHOLDER_START`, `NUMBER` and `VERSION` can match: their regexes run after these only. */
+const PLACEHOLDER_FIRST = classOf('$<{%[*/.~#');
+const NUMBER_FIRST = classOf('0-9+~^<>=vV-');
+
+function isOneCharacterRepeated(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.charCodeAt(0);
+  for (let index = 1; index < text.length; index++) if (text.charCodeAt(index) !== first) return false;
+  return true;
 }
 
 /** `server.token`, `process.env.API_KEY`, `this.secret`: a member of an object in code, not a value. */
