@@ -1,4 +1,5 @@
 import { detectAssignment } from './assignment-detector';
+import { pairTable } from './byte-classes';
 import type { Candidate, ScanView } from './candidate';
 import { PRIORITY_ENV, PRIORITY_PATTERN, pushCandidate } from './candidate';
 import { detectKeyBlock } from './key-block';
@@ -43,15 +44,9 @@ const anchor = (text: string, detect: Detect, pairs: Uint8Array | null = null, p
   pairAt,
 });
 
-const EY_PAIR = pairOf('ey');
-const AZURE_PAIRS = new Uint8Array(65536);
-for (let digit = 0x30; digit <= 0x39; digit++) AZURE_PAIRS[(digit << 8) | 0x51] = 1;
-
-function pairOf(text: string): Uint8Array {
-  const table = new Uint8Array(65536);
-  table[(text.charCodeAt(0) << 8) | text.charCodeAt(1)] = 1;
-  return table;
-}
+const pairOf = (text: string): number => (text.charCodeAt(0) << 8) | text.charCodeAt(1);
+const EY_PAIR = pairTable([pairOf('ey')]);
+const AZURE_PAIRS = pairTable([...'0123456789'].map((digit) => pairOf(`${digit}Q`)));
 
 const ANCHORS: readonly Anchor[] = [
   anchor('_', detectSeparatedToken, UNDERSCORE_PAIRS, -2),

@@ -1,4 +1,4 @@
-import { ALNUM, BASE64, bytesAt, runLength, startsToken, WORD } from './byte-classes';
+import { ALNUM, BASE64, bytesAt, pairTable, runLength, startsToken, WORD } from './byte-classes';
 import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from './candidate';
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
@@ -26,13 +26,6 @@ function separatedFormats(separator: string): Map<number, SeparatedFormat[]> {
 
 const BY_UNDERSCORE = separatedFormats('_');
 const BY_DASH = separatedFormats('-');
-
-/** A table of the 65536 byte pairs: 1 for the pairs `keys` holds (`(first << 8) | second`). */
-function pairTable(keys: Iterable<number>): Uint8Array {
-  const table = new Uint8Array(65536);
-  for (const key of keys) table[key] = 1;
-  return table;
-}
 
 /** The two bytes before a `_` that can end a prefix (`hp` of `ghp_`), as a pair table. */
 export const UNDERSCORE_PAIRS = pairTable(BY_UNDERSCORE.keys());
