@@ -104,7 +104,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     detectCookie(view, anchor + 1, limit, normalized === 'cookie', out);
     return;
   }
-  if (!isSecretName(name)) return;
+  if (!isSecretName(name, normalized)) return;
   const value = readValue(bytes, anchor + 1, limit);
   if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
   // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.

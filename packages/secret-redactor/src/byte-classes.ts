@@ -46,6 +46,13 @@ export const IN_BACKTICKS = without(TO_LINE_END, '`');
 export const URL_PASSWORD = without(classOf('!-~\x80-\xff'), '@/"\'`<>\\');
 export const URL_USER = without(URL_PASSWORD, ':');
 
+/** A table of the 65536 byte pairs: 1 for the pairs `keys` holds, each `(first << 8) | second`. */
+export function pairTable(keys: Iterable<number>): Uint8Array {
+  const table = new Uint8Array(65536);
+  for (const key of keys) table[key] = 1;
+  return table;
+}
+
 /** The number of bytes of `cls` from `from`, stopping at `limit`. */
 export function runLength(bytes: Uint8Array, cls: ByteClass, from: number, limit: number): number {
   let at = from;

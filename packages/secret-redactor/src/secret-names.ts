@@ -49,12 +49,16 @@ export const SECRET_NAME_TAILS: ReadonlySet<number> = new Set(
 
 /** `name` lower-cased without `_`, `-` and `.`: `AWS_SECRET_ACCESS_KEY` → `awssecretaccesskey`. */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]/g, '');
+  const lower = name.toLowerCase();
+  // Most names hold no separator: skip the regular expression then (it runs at every secret-like name).
+  return HAS_SEPARATOR.test(lower) ? lower.replace(SEPARATORS, '') : lower;
 }
 
-/** Whether a variable or key of this name holds a secret. */
-export function isSecretName(name: string): boolean {
-  const normalized = normalizeName(name);
+const HAS_SEPARATOR = /[-_.]/;
+const SEPARATORS = /[-_.]/g;
+
+/** Whether a variable or key of this name holds a secret; `normalized` is `normalizeName(name)` if known. */
+export function isSecretName(name: string, normalized = normalizeName(name)): boolean {
   if (NOT_SECRET_NAMES.has(normalized)) return false;
   for (const ending of SECRET_NAME_ENDINGS) if (normalized.endsWith(ending)) return true;
   // `DB_PASS`; not `bypass`, `compass`, nor a bare `pass` (prose: "bytes pass: …").

@@ -1,4 +1,4 @@
-import { ALNUM, BASE64, bytesAt, runLength, startsToken, WORD } from './byte-classes';
+import { ALNUM, BASE64, bytesAt, pairTable, runLength, startsToken, WORD } from './byte-classes';
 import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from './candidate';
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
@@ -27,9 +27,19 @@ function separatedFormats(separator: string): Map<number, SeparatedFormat[]> {
 const BY_UNDERSCORE = separatedFormats('_');
 const BY_DASH = separatedFormats('-');
 
+/** The two bytes before a `_` that can end a prefix (`hp` of `ghp_`), as a pair table. */
+export const UNDERSCORE_PAIRS = pairTable(BY_UNDERSCORE.keys());
+/** The two bytes before a `-` that can end a prefix (`at` of `glpat-`), as a pair table. */
+export const DASH_PAIRS = pairTable(BY_DASH.keys());
+
 /** Formats without `_` or `-` in their prefix, searched by the whole prefix (all start with a capital). */
 export const NEEDLE_FORMATS: readonly TokenFormat[] = TOKEN_FORMATS.filter(
   (format) => !format.prefix.includes('_') && !format.prefix.includes('-'),
+);
+
+/** The first two bytes of every prefix-searched format (`AK` of `AKIA`), as a pair table. */
+export const NEEDLE_PAIRS = pairTable(
+  NEEDLE_FORMATS.map((format) => (format.prefix.charCodeAt(0) << 8) | format.prefix.charCodeAt(1)),
 );
 
 /** An AWS secret access key: 40 bytes of base64 without padding. */
