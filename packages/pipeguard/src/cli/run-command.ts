@@ -19,6 +19,8 @@ import { onTermination, signalExitStatus } from './termination';
 
 /** Exit status when the command timed out, as coreutils `timeout` reports it. */
 const EXIT_TIMEOUT = 124;
+// Its own status, so that a script tells a command ended at its prompt from one that failed.
+const EXIT_INPUT_WAIT = 125;
 const EXIT_NOT_EXECUTABLE = 126;
 const EXIT_NOT_FOUND = 127;
 
@@ -143,6 +145,7 @@ async function showLive(lines: AsyncIterable<LiveStreamEvent>): Promise<void> {
 /** The exit status pipeguard reports for a finished run. */
 function exitStatusOf(result: RunResult): number {
   if (result.timedOut) return EXIT_TIMEOUT;
+  if (result.endedOnInputWait) return EXIT_INPUT_WAIT;
   if (result.signal !== null) return signalExitStatus(result.signal);
   return result.exitCode ?? 1;
 }
@@ -172,6 +175,11 @@ function printNotes(
   else if (result.timedOut) {
     writeNote(
       `timed out: the ${seconds(timeout ?? 0)} timeout fired; the command's process group was sent SIGTERM and killed after the grace`,
+    );
+  } else if (result.endedOnInputWait) {
+    const prompt = result.inputWait?.prompt ?? '';
+    writeNote(
+      `the command waited for input${prompt === '' ? '' : ` at ${JSON.stringify(prompt)}`}; its process group was ended (--on-input-wait end)`,
     );
   } else if (result.signal) writeNote(`the command was killed by ${result.signal}`);
   if (result.pipesHeldAfterExit) {

@@ -486,7 +486,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     defaultValue: 'wait',
     defaultText: 'wait; end with the agent profile',
     doc: 'end: stop the command once it waits for input (the prompt in inputWait); wait: let it wait until its timeout',
-    cli: null,
+    cli: { flag: 'on-input-wait', commands: ['run'], value: 'end|wait' },
     mcp: null,
   },
   {
