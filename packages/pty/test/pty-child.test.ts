@@ -253,7 +253,10 @@ describe.runIf(ptyLoadsHere)('spawnPtyChild', () => {
   it('should pass any exit status 0 to 255 through as it is (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 255 }), async (status) => {
-        expect(await runPty('sh', ['-c', `exit ${status}`])).toMatchObject({ exitCode: status, signalCode: null });
+        expect(await runPty('sh', ['-c', `exit ${status}`])).toMatchObject({
+          exitCode: status,
+          signalCode: null,
+        });
       }),
       { numRuns: 12 },
     );
