@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -20,6 +21,9 @@ export default defineConfig({
     outputFile: { json: '.vitest/results.json' },
     // Byte arrays compare at once in toEqual (see packages/test-utils/src/byte-equality.ts).
     setupFiles: ['packages/test-utils/src/vitest-setup.ts'],
+    // Most test files spend their time waiting on the processes, terminals and servers they start, so
+    // one file per core (vitest's default, less one) leaves the cores idle: one more file than cores.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

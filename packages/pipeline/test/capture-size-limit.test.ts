@@ -28,7 +28,9 @@ function repeatsPastTheLimit(): { source: Readable; pushed: () => number } {
   return { source, pushed: () => pushed };
 }
 
-describe('an unbounded capture past the longest string', () => {
+// Half a GiB through the chain is CPU-bound: with a worker per core and one more (vitest.config.ts) on a
+// busy two-core machine it took more than the usual 30 s; a guard against a hang, not a speed check.
+describe('an unbounded capture past the longest string', { timeout: 120_000 }, () => {
   it('should reject with ERR_PIPELINE_CAPTURE_TOO_LARGE as soon as maxBytes: null keeps more than a string holds', async () => {
     const { source, pushed } = repeatsPastTheLimit();
     const running = pipeline(source, { maxBytes: null, binaryGuard: false });
