@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('a server with a secret in its environment, over %s', 
   });
 
   it('should withhold a private key body from read_lines that start inside the block', async () => {
-    const answer = await server.call('read_lines', { path: join(root, '.env'), start_line: 7, limit: 1 });
+    const answer = await server.call('read_lines', { path: join(root, '.env'), from_line: 7, max_lines: 1 });
     expect(answer.text).toMatch(/^\s+7\t\*+\n/);
     expect(leakIn(answer.text)).toBeNull();
   });
@@ -110,7 +110,7 @@ describe.each(TRANSPORTS)('a server with a secret in its environment, over %s', 
     expect(typeof spill).toBe('string');
     expect(leakIn(answer.text)).toBeNull();
     const bytes = await server.call('read_bytes', { path: spill, offset: 14_000, length: 1000 });
-    const lines = await server.call('read_lines', { path: spill, start_line: 2990, limit: 30 });
+    const lines = await server.call('read_lines', { path: spill, from_line: 2990, max_lines: 30 });
     expect(bytes.text).toContain('[REDACTED:');
     expect(lines.text).toContain('[REDACTED:');
     expect(leakIn(bytes.text)).toBeNull();
