@@ -521,15 +521,15 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
         args: ['--max-bytes', '1000', '--spill', full],
       });
       expect(run.status).toBe(0);
-      // stderr was empty: no file. With --all the interleaved view is printed, and stdout's file noted.
+      // stderr was empty: no file. With --all both streams share stdout's pipe (as 2>&1): one file too.
       const files = readdirSync(full).map((name) => join(full, name));
-      const path = files.find((file) => file.includes(mode === '--all' ? '-output-' : '-stdout-')) as string;
-      expect(files).toHaveLength(mode === '--all' ? 2 : 1);
+      const path = files.find((file) => file.includes('-stdout-')) as string;
+      expect(files).toHaveLength(1);
       for (const other of files.filter((file) => file !== path))
         expect(run.stderr).toContain(`is in ${other}`);
       const spilled = statSync(path).size;
       expect(spilled).toBeLessThan(SEQ_BYTES);
-      const label = mode === '--all' ? 'output' : 'stdout';
+      const label = 'stdout';
       const counted = mode === '--pty' ? 'rendered bytes' : 'bytes';
       const marker = `...[${label} truncated: ${SEQ_BYTES - 1000} of ${SEQ_BYTES} ${counted} omitted; limit is 1000 bytes; its first ${spilled} bytes are in ${path} (writing more failed: ENOSPC)`;
       expect(mode === '--json' ? JSON.parse(run.stdout).stdout.marker : run.stdout).toContain(marker);

@@ -230,7 +230,8 @@ describe('run', () => {
     const source = `process.stdout.write('1 out\\n'); setTimeout(() => { process.stderr.write('2 err\\n'); setTimeout(() => process.stdout.write('3 out\\n'), 50); }, 50);`;
     const result = await run(...script(source), { all: true });
     expect(result.all?.text).toBe('1 out\n2 err\n3 out\n');
-    expect(result.all?.label).toBe('output');
+    // One pipe for both streams (as 2>&1): the merged capture is stdout's.
+    expect(result).toMatchObject({ stderrMerged: true, all: { label: 'stdout' } });
   });
 
   it('should report the signal that ended the child', async () => {
