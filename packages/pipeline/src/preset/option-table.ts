@@ -475,7 +475,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     defaultText: 'false',
     doc: 'end the descendants still alive when the command ends normally (a server &, a nohup or setsid job) instead of reporting them as leftovers',
     check: (value) => validateBoolean('killLeftovers', value),
-    cli: null,
+    cli: { flag: 'kill-leftovers', commands: ['run'] },
     mcp: null,
   },
   {
