@@ -40,7 +40,9 @@ export function sizeAtLeast(
 export function durationMs(flag: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const ms = parseDuration(text);
-  if (typeof ms !== 'number') {
+  // Whole milliseconds, at least one: a bare 1.5 (ms) or a timer of none is a mistake, not a setting.
+  const fractionOfMs = /^\s*\d*\.\d+\s*$/.test(text);
+  if (typeof ms !== 'number' || fractionOfMs || !Number.isSafeInteger(ms) || ms < 1) {
     throw new RangeError(
       `--${flag} must be a duration such as 30s, 1500ms or 10m (a bare number is milliseconds). Received '${text}'`,
     );

@@ -79,7 +79,10 @@ describe('parseCommandLine with --http', () => {
       ['--http', '0', '--max-body-bytes', '1KiB'],
       "--max-body-bytes must be a size of at least 64KiB. Received '1KiB'",
     ],
-    [['--http', '0', '--idle-timeout', '1.5'], "--idle-timeout must be a positive integer. Received '1.5'"],
+    [
+      ['--http', '0', '--idle-timeout', '1.5'],
+      "--idle-timeout must be a duration such as 30s, 1500ms or 10m (a bare number is milliseconds). Received '1.5'",
+    ],
     [
       ['--http', '0', '--header-timeout', '5000', '--request-timeout', '1000'],
       "--request-timeout must be at least --header-timeout (5000): the headers are part of the request. Received '1000'",

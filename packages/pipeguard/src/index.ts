@@ -42,6 +42,7 @@ export {
   type FallbackDecoderStats,
   type FallbackOption,
   type HostEncodingInput,
+  iconvCodec,
   loadIconv,
   type RejectedPath,
   resolveFallbackOption,

@@ -42,11 +42,11 @@ describe('pipeguard when a reader of its output leaves', () => {
     expect(await groupEnded(pid)).toBe(true);
   });
 
-  it("should exit 141 and end the command's group when the live view's reader leaves (--live)", async () => {
+  it("should exit 141 and end the command's group when the live view's reader leaves (--live-lines)", async () => {
     const dir = await makeTempDir('cli-reader-leaves-');
     const pid = join(dir, 'pid');
     const run = await runShellPipeline(
-      `pipeguard --live -- sh -c 'echo $$ > ${pid}; seq 1 300000; exec sleep 37' 2>&1 >/dev/null | head -2`,
+      `pipeguard --live-lines -- sh -c 'echo $$ > ${pid}; seq 1 300000; exec sleep 37' 2>&1 >/dev/null | head -2`,
     );
     expect(run.statuses).toEqual([141, 0]);
     expect(run.stdout).toBe('1\n2\n');
