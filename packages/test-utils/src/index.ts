@@ -32,6 +32,7 @@ export {
   writeRefillingOneBuffer,
 } from './streams';
 export { makeTempDir, useTempDir } from './temp-dir';
+export { undeclaredFields } from './undeclared-fields';
 export { longestUtf8Prefix } from './utf8-oracle';
 export { withoutRuns } from './without-runs';
 export { asXtermAtTheMargin, xtermLines } from './xterm-lines';
