@@ -185,6 +185,25 @@ describe('start() and a RunningCommand', () => {
     );
     expect(commands.every((command) => groupGone(command.pid))).toBe(true);
   });
+
+  it('should keep 100 sessions running at once, each answering its own input, then stop them all', async () => {
+    // Arrange
+    const sessions = Array.from({ length: 100 }, () => started('cat'));
+    // Act
+    const reads = await Promise.all(
+      sessions.map(async (session, index) => {
+        await session.write(`session ${index}\n`);
+        return session.waitFor({ match: `session ${index}` }, { timeoutMs: 60_000 });
+      }),
+    );
+    const states = sessions.map((session) => session.state);
+    const results = await Promise.all(sessions.map((session) => session.stop()));
+    // Assert
+    expect(reads.map((read) => read.stdout.text)).toEqual(sessions.map((_, index) => `session ${index}\n`));
+    expect(new Set(states)).toEqual(new Set(['running']));
+    expect(results.map((result) => result.signal)).toEqual(Array(100).fill('SIGTERM'));
+    expect(sessions.every((session) => groupGone(session.pid))).toBe(true);
+  });
 });
 
 describe.runIf(ptyLoadsHere)('start() under a pseudo-terminal', () => {
