@@ -50,23 +50,32 @@ export class FrameText {
         continue;
       }
       if (next < 0x80) break;
-      // Box drawing and block elements (U+2500–U+259F: E2 94 80 to E2 96 9F), what bars are drawn with, are
-      // one cell each: read without working out a width.
-      if (next === 0xe2 && at + 2 < end) {
-        const second = bytes[at + 1] as number;
-        const third = bytes[at + 2] as number;
-        if (second >= 0x94 && second <= 0x96 && (third & 0xc0) === 0x80 && (second < 0x96 || third < 0xa0)) {
-          ascii = false;
-          continuations += 2;
-          at += 3;
-          continue;
-        }
-      }
-      const cell = readCell(bytes, at, end);
-      if ((cell & 3) !== 1) return -1;
       ascii = false;
-      continuations += (cell >> 2) - 1;
-      at += cell >> 2;
+      // A run of characters beyond ASCII (a bar's blocks) in one loop, back to the ASCII scan at its end.
+      while (at < end) {
+        const lead = bytes[at] as number;
+        if (lead < 0x80) break;
+        // Box drawing and block elements (U+2500–U+259F: E2 94 80 to E2 96 9F), what bars are drawn with,
+        // are one cell each: read without working out a width.
+        if (lead === 0xe2 && at + 2 < end) {
+          const second = bytes[at + 1] as number;
+          const third = bytes[at + 2] as number;
+          if (
+            second >= 0x94 &&
+            second <= 0x96 &&
+            (third & 0xc0) === 0x80 &&
+            (second < 0x96 || third < 0xa0)
+          ) {
+            continuations += 2;
+            at += 3;
+            continue;
+          }
+        }
+        const cell = readCell(bytes, at, end);
+        if ((cell & 3) !== 1) return -1;
+        continuations += (cell >> 2) - 1;
+        at += cell >> 2;
+      }
     }
     this.cells = at - from - continuations - colours;
     this.ascii = ascii;
