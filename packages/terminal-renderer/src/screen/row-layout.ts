@@ -75,20 +75,20 @@ export function layOutCells(bytes: Uint8Array, from: number, end: number, starts
 
 /** Whether `bytes[start, end)` is ASCII without a tab: one byte per column. */
 export function isSimpleText(ops: ByteOps, bytes: Uint8Array, start: number, end: number): boolean {
-  if (end - start > 64) {
-    const range = bytes.subarray(start, end);
-    return ops.isAscii(range) && ops.indexOf(range, TAB, 0) === -1;
-  }
-  for (let at = start; at < end; at++) {
+  // A loop over the first bytes (a run beyond ASCII is mostly told there), the native scans beyond.
+  const head = Math.min(end, start + 64);
+  for (let at = start; at < head; at++) {
     const byte = bytes[at] as number;
     if (byte >= 0x80 || byte === TAB) return false;
   }
-  return true;
+  if (head === end) return true;
+  const range = bytes.subarray(head, end);
+  return ops.isAscii(range) && ops.indexOf(range, TAB, 0) === -1;
 }
 
-/** Whether `bytes[start, end)` is ASCII: a loop for the short runs between sequences, the native scan beyond. */
+/** Whether `bytes[start, end)` is ASCII: a loop over the first bytes, the native scan beyond. */
 export function isAsciiText(ops: ByteOps, bytes: Uint8Array, start: number, end: number): boolean {
-  if (end - start > 64) return ops.isAscii(bytes.subarray(start, end));
-  for (let at = start; at < end; at++) if ((bytes[at] as number) >= 0x80) return false;
-  return true;
+  const head = Math.min(end, start + 64);
+  for (let at = start; at < head; at++) if ((bytes[at] as number) >= 0x80) return false;
+  return head === end || ops.isAscii(bytes.subarray(head, end));
 }
