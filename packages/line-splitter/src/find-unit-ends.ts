@@ -61,6 +61,9 @@ export class UnitScan {
   readonly #ops: ByteOps;
   readonly #chunkIndexOf: boolean;
   readonly #maxUnitBytes: number;
+  /** The LF found after the last unit {@link UnitScan.#lineFeeds} pushed, and that run's longest unit. */
+  #lf = -1;
+  #longest = 0;
   readonly #result: UnitEnds = {
     count: 0,
     ends: new Float64Array(256),
@@ -105,6 +108,13 @@ export class UnitScan {
       const from = start > offset ? start - offset : 0;
       if (lf !== -1 && lf < from) lf = this.#indexOf(chunk, LF, from);
       if (cr !== -1 && cr < from) cr = this.#indexOf(chunk, CR, from);
+      if (cr === -1 && lf !== -1 && lf + offset - start <= maxUnitBytes) {
+        // No CR ahead: the common case, LF after LF without the general loop's bookkeeping.
+        start = this.#lineFeeds(chunk, offset, start, lf);
+        lf = this.#lf;
+        longest = Math.max(longest, this.#longest);
+        continue;
+      }
       const found = lf === -1 ? cr : cr === -1 || lf < cr ? lf : cr;
       const end = found === -1 ? total : found + offset;
       if (end - start > maxUnitBytes) {
@@ -132,6 +142,29 @@ export class UnitScan {
     }
     result.longestInChunk = longest;
     return this.#stop(start, false);
+  }
+
+  /**
+   * Pushes the units that LFs end from window position `start` on, `lf` the first LF at or after it, until
+   * no LF is left or a unit is longer than `maxUnitBytes` (for the general loop to cut); returns where the
+   * next unit starts. Every unit here starts in the chunk, but perhaps the first.
+   */
+  #lineFeeds(chunk: Uint8Array, offset: number, start: number, lf: number): number {
+    const maxUnitBytes = this.#maxUnitBytes;
+    let longest = 0;
+    let at = lf;
+    let from = start;
+    while (at !== -1) {
+      const end = at + offset;
+      if (end - from > maxUnitBytes) break;
+      if (from >= offset && end - from > longest) longest = end - from;
+      this.#push(end, CODE_LF);
+      from = end + 1;
+      at = this.#indexOf(chunk, LF, at + 1);
+    }
+    this.#lf = at;
+    this.#longest = longest;
+    return from;
   }
 
   #indexOf(chunk: Uint8Array, byte: number, from: number): number {
