@@ -3,6 +3,7 @@ import {
   parseBytes,
   parseDuration,
   validateBoolean,
+  validateFunction,
   validateInteger,
   validateOneOf,
   validateString,
@@ -328,6 +329,19 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     defaultValue: false,
     defaultText: 'false',
     doc: 'also hand the lines to run.lines as they arrive (true, or the queue caps { maxQueuedLines, maxQueuedBytes })',
+    cli: null,
+    mcp: null,
+  },
+  {
+    key: 'onSettledText',
+    apis: NODE,
+    kind: 'value',
+    defaultValue: undefined,
+    defaultText: 'none',
+    doc: "called with each stream's text as it settles (the kept head, as the result will start; with maxBytes null all of it, then not kept), and waited for",
+    check: (value) => {
+      if (value !== undefined) validateFunction('onSettledText', value);
+    },
     cli: null,
     mcp: null,
   },
