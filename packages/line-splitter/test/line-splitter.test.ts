@@ -195,7 +195,7 @@ describe('LineSplitter', () => {
     expect((out[1] as LineBatch).units.map((unit) => unit.bytes.toString())).toEqual(['dd']);
   });
 
-  it("should give each batch the longest of its own units when a longer unit began in an earlier chunk", async () => {
+  it('should give each batch the longest of its own units when a longer unit began in an earlier chunk', async () => {
     const splitter = new LineSplitter({ batched: true });
     const [out] = await Promise.all([
       collect<LineBatch>(splitter),
