@@ -196,12 +196,8 @@ describe('LineSplitter', () => {
   });
 
   it('should give each batch the longest of its own units when a longer unit began in an earlier chunk', async () => {
-    const splitter = new LineSplitter({ batched: true });
-    const [out] = await Promise.all([
-      collect<LineBatch>(splitter),
-      pipeline(feed([bytesOf('a long unit'), bytesOf(' ends\nb\ncc\n')]), splitter),
-    ]);
-    expect(out.map((batch) => [batch.unitCount, batch.longestUnitBytes])).toEqual([
+    const { out } = await split([bytesOf('a long unit'), bytesOf(' ends\nb\ncc\n')], { batched: true });
+    expect((out as LineBatch[]).map((batch) => [batch.unitCount, batch.longestUnitBytes])).toEqual([
       [1, 16],
       [2, 2],
     ]);
