@@ -31,6 +31,7 @@ export {
   writeAll,
   writeRefillingOneBuffer,
 } from './streams';
+export { writeSudoLikeScript } from './sudo-like';
 export { makeTempDir, useTempDir } from './temp-dir';
 export { undeclaredFields } from './undeclared-fields';
 export { longestUtf8Prefix } from './utf8-oracle';
