@@ -1,6 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { nodeByteOps } from '@pipeguard/shared';
-import { collectBytes, cutAt, cutsFor, driveCoreBytes, feed, propertyRuns } from '@pipeguard/test-utils';
+import {
+  collectBytes,
+  cutAt,
+  cutsFor,
+  driveCoreBytes,
+  expectThrowingListenerFailsStream,
+  feed,
+  propertyRuns,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RepeatFolderCore } from '../src/core';
@@ -31,14 +39,6 @@ describe('RepeatFolder, the Node shell over RepeatFolderCore', () => {
 
 describe('RepeatFolder (a throwing listener)', () => {
   it('should fail the stream with what a data listener throws, not throw it from write()', async () => {
-    const stage = new RepeatFolder();
-    const boom = new Error('listener failed');
-    stage.on('data', () => {
-      throw boom;
-    });
-    const failed = new Promise((resolve) => stage.once('error', resolve));
-    expect(() => stage.write(Buffer.from('a\nb\n'))).not.toThrow();
-    stage.end();
-    expect(await failed).toBe(boom);
+    await expectThrowingListenerFailsStream(new RepeatFolder());
   });
 });
