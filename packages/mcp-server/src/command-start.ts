@@ -60,7 +60,7 @@ export async function startCall(
       signal,
       redact: environment.redact,
     });
-    // On pipes stdin is as run() gives it (`stdin`, then end-of-file): no prompt can wait on it. A terminal
+    // On pipes stdin is as run() gives it (`input`, then end-of-file): no prompt can wait on it. A terminal
     // stays open, so that a prompt found on it can be answered with write_input.
     const command = start(file, args, { ...options, endInput: options.pty !== true });
     const stopAtOnce = () => void command.stop({ graceMs: 0 }).catch(() => {});

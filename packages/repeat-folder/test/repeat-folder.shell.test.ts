@@ -22,10 +22,10 @@ const chunked = fc
 describe('RepeatFolder, the Node shell over RepeatFolderCore', () => {
   it('should emit what the core emits, with the same stats and source offsets, for any input and chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(chunked, fc.integer({ min: 1, max: 16 }), async (chunks, maxLineBytes) => {
-        const core = new RepeatFolderCore({ maxLineBytes, byteOps: nodeByteOps });
+      fc.asyncProperty(chunked, fc.integer({ min: 1, max: 16 }), async (chunks, maxFoldLineBytes) => {
+        const core = new RepeatFolderCore({ maxFoldLineBytes, byteOps: nodeByteOps });
         const fromCore = driveCoreBytes(core, chunks);
-        const folder = new RepeatFolder({ maxLineBytes });
+        const folder = new RepeatFolder({ maxFoldLineBytes });
         const [, fromStage] = await Promise.all([pipeline(feed(chunks), folder), collectBytes(folder)]);
         expect(fromStage.toString('hex')).toBe(fromCore.toString('hex'));
         expect(folder.stats).toEqual(core.stats);

@@ -125,8 +125,8 @@ describe('TerminalRenderer frames of one layout drawn again', { timeout: TIMEOUT
         fc.integer({ min: 1, max: 8 }),
         fc.oneof(fc.integer({ min: 4, max: 60 }), fc.constant(undefined)),
         fc.oneof(fc.integer({ min: 8, max: 40 }), fc.constant(null)),
-        (bytes, maxLiveLines, maxLineBytes, cols) => {
-          const options = { maxLiveLines, maxLineBytes, cols };
+        (bytes, maxLiveLines, maxRowBytes, cols) => {
+          const options = { maxLiveLines, maxRowBytes, cols };
           const whole = renderCore(bytes, options);
           const byteByByte = renderCore(bytes, options, [...bytes.keys()]);
           expect(whole.output.toString('hex')).toBe(byteByByte.output.toString('hex'));

@@ -1,5 +1,4 @@
 export { AbortError, PipelineError, type PipelineErrorCode } from '@pipeguard/pipeline/core';
-export { acceptBytes } from './accept-bytes';
 export {
   type BinaryGuardEncoding,
   type BinaryGuardOptions,

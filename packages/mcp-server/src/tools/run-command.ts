@@ -20,8 +20,6 @@ import type { ServerContext, Tool, ToolContext } from './tool';
 
 /** `yield_ms` when the call gives none: 30 s, well below the 60 s a client SDK waits for an answer by default. */
 export const DEFAULT_YIELD_MS = 30_000;
-/** The longest `stdin` a call may give, in characters: a waiting call holds it, so it stays small. */
-export const MAX_STDIN_CHARS = 1024 * 1024;
 
 const inputSchema = z.strictObject({
   command: z
@@ -37,13 +35,6 @@ const inputSchema = z.strictObject({
     .optional()
     .describe(
       'The program and its arguments, run without a shell: no quoting, globbing or pipes. Give either `command` or `argv`.',
-    ),
-  stdin: z
-    .string()
-    .max(MAX_STDIN_CHARS)
-    .optional()
-    .describe(
-      `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once; with pty, the terminal stays open instead: a command found waiting on it comes back at once with its prompt and a session_id to answer with write_input.`,
     ),
   ...optionFieldShape('run_command', RUN_FIELD_NOTES, RUN_FIELD_SCHEMAS),
   yield_ms: z
@@ -101,7 +92,7 @@ async function resolveProgram(
 async function handle(server: ServerContext, input: Input, context: ToolContext) {
   const { file, args, display } = await resolveProgram(input, server);
   const { values, notes: deprecations } = readOptionFields('run_command', input);
-  const { timeout, maxBytes, cwd: askedCwd, ...switches } = values;
+  const { timeout, maxBytes, cwd: askedCwd, input: text, ...switches } = values;
   const cwd = await server.workingRoots.resolveDirectory((askedCwd as string | undefined) ?? '.', 'cwd');
   const given = input as Record<string, unknown>;
   const timeoutField = given.timeout_ms !== undefined ? 'timeout_ms' : 'timeout';
@@ -129,7 +120,7 @@ async function handle(server: ServerContext, input: Input, context: ToolContext)
     cwd,
     timeoutMs,
     maxBytes: (maxBytes as number | undefined) ?? DEFAULT_MAX_BYTES,
-    stdin: input.stdin,
+    input: text as string | undefined,
     display,
     switches,
   };

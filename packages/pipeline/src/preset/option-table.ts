@@ -469,7 +469,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     defaultText: 'none (stdin ignored)',
     doc: "written to the command's stdin",
     cli: null,
-    mcp: null,
+    mcp: { field: 'input', tool: 'run_command', deprecated: ['stdin'] },
   },
   {
     key: 'pty',
