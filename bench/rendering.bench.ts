@@ -22,7 +22,8 @@ import {
 import { REDRAW_COLS, REDRAW_ROWS, type RedrawKind, redrawChunks } from './lib/redraw-inputs';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
 
-const PLAIN_BLOCK = () =>
+/** A mebibyte of plain UTF-8 prose (Latin, CJK, Cyrillic, emoji): the plain-text groups' input, repeated. */
+export const PLAIN_BLOCK = () =>
   Buffer.from(
     prose(
       [
