@@ -54,7 +54,9 @@ describe('pipeguard printing the kept head as it settles', () => {
     const args = ['--max-bytes', '100', '--', 'sh', '-c', command];
     const run = await runUntilPrinted(args, release, lines.length);
     expect(run.early).toBe(lines);
-    expect(run.stdout).toBe(`${head}\n...[stdout truncated: 3799 of 3899 bytes omitted; limit is 100 bytes]\n`);
+    expect(run.stdout).toBe(
+      `${head}\n...[stdout truncated: 3799 of 3899 bytes omitted; limit is 100 bytes]\n`,
+    );
     expect(run.status).toBe(3);
   });
 
@@ -72,8 +74,8 @@ describe('pipeguard --max-bytes none under run()', () => {
 
   it('should end a setsid descendant when the timeout fires', async () => {
     const pidFile = join(await makeTempDir('pipeguard-escape-'), 'escaped.pid');
-    const escape = `setsid sh -c 'echo $$ > ${pidFile}; exec sleep 300' > /dev/null 2>&1 < /dev/null &`;
-    const command = `${escape} ${waitForFile(pidFile)}; echo started; exec sleep 300`;
+    const escapee = `setsid sh -c 'echo $$ > ${pidFile}; exec sleep 300' > /dev/null 2>&1 < /dev/null &`;
+    const command = `${escapee} ${waitForFile(pidFile)}; echo started; exec sleep 300`;
     const child = spawn(
       process.execPath,
       [CLI, '--max-bytes', 'none', '--timeout', '1s', '--', 'sh', '-c', command],
