@@ -1,6 +1,7 @@
 import {
   BASE64,
   type ByteClass,
+  classOf,
   IN_BACKTICKS,
   IN_DOUBLE_QUOTES,
   IN_SINGLE_QUOTES,
@@ -18,17 +19,21 @@ import {
 } from './candidate';
 import { isCodeValue, isPlaceholderValue } from './placeholders';
 import { READ_AHEAD_BYTES, READ_BEHIND_BYTES } from './scan-limits';
-import { isSecretName, normalizeName, SECRET_NAME_TAILS } from './secret-names';
+import { SECRET_NAME_TAILS } from './secret-names';
 
 const MAX_NAME_BYTES = 64;
 const MAX_SPACES = 4;
 const MIN_VALUE_BYTES = 6;
+/** An Authorization scheme is a short word (`Bearer`, `Basic`, `Digest`); a longer first word is the credential. */
+const MAX_SCHEME_BYTES = 24;
 const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
 const COOKIE_VALUE = TO_LINE_END.slice();
 COOKIE_VALUE[0x3b] = 0;
 COOKIE_VALUE[0x22] = 0;
+/** A cookie's name: an HTTP token (RFC 6265 section 4.1.1). */
+const COOKIE_NAME = classOf("A-Za-z0-9!#$%&'*+.^_`|~-");
 const REQUEST_COOKIE = TO_LINE_END.slice();
 REQUEST_COOKIE[0x22] = 0;
 
@@ -90,7 +95,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
   const name = view.text.slice(nameStart, nameEnd);
   const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
-  const normalized = normalizeName(name);
+  const { normalized, secret } = view.names.get(name);
   const header =
     normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
   // A header's name is followed by a space or a quote (`Cookie: a=b`, `"Cookie": "…"`), not code's `Cookie:x`.
@@ -101,10 +106,10 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     return;
   }
   if (normalized === 'cookie' || normalized === 'setcookie') {
-    detectCookie(view, anchor + 1, limit, normalized === 'cookie', out);
+    if (bytes[anchor] !== EQUALS) detectCookie(view, anchor + 1, limit, normalized === 'cookie', out);
     return;
   }
-  if (!isSecretName(name, normalized)) return;
+  if (!secret) return;
   const value = readValue(bytes, anchor + 1, limit);
   if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
   // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.
@@ -119,12 +124,12 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   )
     return;
   const text = view.text.slice(value.start, value.end);
-  if (isPlaceholderValue(text)) return;
+  // A word of one case is prose or a setting (`"same-origin"`, `'include'`), quoted or not.
+  if (isPlaceholderValue(text) || isWord(text)) return;
   if (
     !value.quoted &&
     (isCodeValue(text, spaced && bytes[anchor] === EQUALS) ||
-      (endsCodeValue(bytes, value.end) && !CONNECTION_STRING_KEYS.has(normalized)) ||
-      isWord(text))
+      (endsCodeValue(bytes, value.end) && !CONNECTION_STRING_KEYS.has(normalized)))
   )
     return;
   pushCandidate(
@@ -153,7 +158,7 @@ const AUTH_SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate']
 
 /** What a string that a quote just closed goes on with, never a secret's first byte. */
 const CLOSING_START = new Set([0x20, 0x09, 0x29, 0x2c, 0x3b, 0x5d, 0x7d, 0x2b]);
-const CODE_AFTER = new Set([0x28, 0x29, 0x2c, 0x3b, 0x5d, 0x7d]);
+const CODE_AFTER = new Set([0x28, 0x29, 0x2c, 0x3b, 0x5b, 0x5d, 0x7d]);
 const CODE_OPERATORS = ['||', '&&', '??', '?'];
 
 /** Whether what follows an unquoted value makes it code: `(`, `,`, `)`, `;`, `]`, `}`, ` || `, ` ? `. */
@@ -170,13 +175,20 @@ function endsCodeValue(bytes: Uint8Array, end: number): boolean {
 
 /** A word of one case (`another`, `REQUIRED`, `read-only`): prose or a setting, not a generated secret. */
 function isWord(text: string): boolean {
-  return /^[a-z]+(?:[-_][a-z]+)*$/.test(text) || /^[A-Z]+(?:[-_][A-Z]+)*$/.test(text);
+  return ONE_CASE_WORDS.test(text) || CAMEL_WORDS.test(text);
 }
+
+const ONE_CASE_WORDS = /^(?:[a-z]+(?:[-_][a-z]+)*|[A-Z]+(?:[-_][A-Z]+)*)$/;
+/** Words run together, letters only (`messageId`, `ProgressTokenSchema`, `?InterpolationInJSX`): code's names. */
+const CAMEL_WORDS = /^[?#@]?[A-Za-z][a-z]+(?:[A-Z][a-z]+)*[A-Z]*$/;
 
 function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): string {
   if (normalized.endsWith('secretaccesskey')) return 'aws-secret-key';
-  const base64 = runLength(bytes, BASE64, value.start, value.end) === value.end - value.start;
-  if ((normalized === 'accountkey' || normalized === 'sharedaccesskey') && base64) return 'azure-storage-key';
+  if (
+    CONNECTION_STRING_KEYS.has(normalized) &&
+    runLength(bytes, BASE64, value.start, value.end) === value.end - value.start
+  )
+    return 'azure-storage-key';
   return 'secret-assignment';
 }
 
@@ -188,20 +200,20 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
   let credential = value.start;
   let end = value.end;
   let extend = value.extend;
-  const scheme = all.slice(value.start, value.end).toLowerCase();
   let kind = 'authorization';
-  if (!value.quoted && isSpace(bytes[value.end])) {
+  if (!value.quoted && isSpace(bytes[value.end]) && value.end - value.start <= MAX_SCHEME_BYTES) {
     const next = readValue(bytes, value.end, limit);
     if (next === null || next.end === next.start) return;
     credential = next.start;
     end = next.end;
     extend = next.extend;
+    const scheme = all.slice(value.start, value.end).toLowerCase();
     kind = scheme === 'bearer' ? 'bearer-token' : scheme === 'basic' ? 'basic-auth' : kind;
   } else if (value.quoted) {
-    const space = bytes.subarray(value.start, value.end).indexOf(SPACE);
-    if (space !== -1) {
-      const word = scheme.slice(0, space);
-      credential = value.start + space + 1;
+    const space = all.indexOf(' ', value.start);
+    if (space !== -1 && space < value.end && space - value.start <= MAX_SCHEME_BYTES) {
+      const word = all.slice(value.start, space).toLowerCase();
+      credential = space + 1;
       kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
     }
   }
@@ -217,6 +229,8 @@ function detectCookie(view: ScanView, from: number, limit: number, request: bool
   let start = from;
   while (start < limit && start - from < MAX_SPACES && isSpace(bytes[start])) start++;
   if (bytes[start] === 0x22) start++;
+  // A cookie is `name=value`: code that names a cookie (`cookie: detectFromCookie`) is not one.
+  if (bytes[start + runLength(bytes, COOKIE_NAME, start, limit)] !== EQUALS) return;
   const extend = request ? REQUEST_COOKIE : COOKIE_VALUE;
   const end = start + runLength(bytes, extend, start, limit);
   if (end - start < MIN_VALUE_BYTES || isPlaceholderValue(view.text.slice(start, end))) return;

@@ -1,9 +1,12 @@
 import type { ByteClass } from './byte-classes';
+import type { NameCache } from './secret-names';
 
 /** Bytes being scanned, with their Latin-1 text (one character per byte) for the native anchor search. */
 export interface ScanView {
   readonly bytes: Uint8Array;
   readonly text: string;
+  /** What the names met so far say, kept by the redactor across views. */
+  readonly names: NameCache;
 }
 
 /** A secret a detector found: `[start, end)` of the view, to be extended through `extend` or a key block. */

@@ -1,10 +1,10 @@
 import { detectAssignment } from './assignment-detector';
-import { pairTable } from './byte-classes';
+import { classOf, pairTable } from './byte-classes';
 import type { Candidate, ScanView } from './candidate';
 import { PRIORITY_ENV, PRIORITY_PATTERN, pushCandidate } from './candidate';
 import { detectKeyBlock } from './key-block';
 import type { RedactRules } from './options';
-import { READ_AHEAD_BYTES } from './scan-limits';
+import { ASSIGNMENT_AHEAD_BYTES, READ_AHEAD_BYTES, START_BEHIND_BYTES } from './scan-limits';
 import { detectAzureClientSecret, detectJwt, detectTelegramToken } from './shape-detectors';
 import {
   DASH_PAIRS,
@@ -28,97 +28,175 @@ function detectColon(view: ScanView, anchor: number, out: Candidate[]): void {
  * An anchor: a rare byte or word every built-in secret is found from, searched natively over the whole view,
  * and its detector. `pairs`, when set, is the O(1) first check at each hit: the detector runs only when the
  * two bytes at `anchor + pairAt` are a pair it can start from (`hp` before the `_` of `ghp_`), so the
- * frequent `-`, `_` and capitals of ordinary text cost a table read, not a call.
+ * frequent `-`, `_` and capitals of ordinary text cost a table read, not a call. `before`, when set, is the
+ * same check on the byte before the hit, passed also when `slashAfter` and a `/` follows (`https://`).
+ * `ahead`: how far after its anchor a candidate may start (0: it starts at or before it).
  */
 interface Anchor {
   readonly text: string;
   readonly detect: Detect;
   readonly pairs: Uint8Array | null;
   readonly pairAt: number;
+  readonly before: Uint8Array | null;
+  readonly slashAfter: boolean;
+  readonly ahead: number;
 }
 
-const anchor = (text: string, detect: Detect, pairs: Uint8Array | null = null, pairAt = 0): Anchor => ({
+const anchor = (text: string, detect: Detect, checks: Partial<Anchor> = {}): Anchor => ({
   text,
   detect,
-  pairs,
-  pairAt,
+  pairs: checks.pairs ?? null,
+  pairAt: checks.pairAt ?? 0,
+  before: checks.before ?? null,
+  slashAfter: checks.slashAfter ?? false,
+  ahead: checks.ahead ?? 0,
 });
 
 const pairOf = (text: string): number => (text.charCodeAt(0) << 8) | text.charCodeAt(1);
 const EY_PAIR = pairTable([pairOf('ey')]);
 const AZURE_PAIRS = pairTable([...'0123456789'].map((digit) => pairOf(`${digit}Q`)));
+/**
+ * What can come right before the `=` or `:` of an assignment or a header: the last letter of a secret name
+ * (see `SECRET_NAME_TAILS`), or the space, quote or `?` the detector skips back over to reach it.
+ */
+const BEFORE_EQUALS = classOf('NTDEYLSntdeyls \t"\'?');
+/** The same before a colon, or the last digit of a Telegram bot token's id. */
+const BEFORE_COLON = classOf('NTDEYLSntdeyls \t"\'?0-9');
 
 const ANCHORS: readonly Anchor[] = [
-  anchor('_', detectSeparatedToken, UNDERSCORE_PAIRS, -2),
-  anchor('-', detectSeparatedToken, DASH_PAIRS, -2),
-  anchor('=', detectAssignment),
-  anchor(':', detectColon),
-  anchor('J', detectJwt, EY_PAIR, -2),
-  anchor('~', detectAzureClientSecret, AZURE_PAIRS, -2),
+  // First the anchors of the longest redactions: a block's later anchors may then lie inside them.
+  anchor('=', detectAssignment, { before: BEFORE_EQUALS, ahead: ASSIGNMENT_AHEAD_BYTES }),
+  anchor(':', detectColon, { before: BEFORE_COLON, slashAfter: true, ahead: ASSIGNMENT_AHEAD_BYTES }),
+  anchor('_', detectSeparatedToken, { pairs: UNDERSCORE_PAIRS, pairAt: -2 }),
+  anchor('-', detectSeparatedToken, { pairs: DASH_PAIRS, pairAt: -2 }),
+  anchor('J', detectJwt, { pairs: EY_PAIR, pairAt: -2 }),
+  anchor('~', detectAzureClientSecret, { pairs: AZURE_PAIRS, pairAt: -2 }),
   anchor('BEGIN', detectKeyBlock),
   ...needleAnchors(),
 ];
 
 /**
- * The prefix-searched formats, one search per first byte (`A` for `AKIA`, `ASIA`, `AIza`, `ATBB`, …; `hv`
- * for Vault's `hvs.`/`hvb.`): one native scan instead of one per prefix, the prefix checked at each hit.
+ * The prefix-searched formats, one search per first byte (`A` for `AKIA`, `ASIA`, `AIza`, `ATBB`, …), or by
+ * the rarer bytes after a frequent first one (`vs.` for Vault's `hvs.`): one native scan instead of one per
+ * prefix, the prefix checked at each hit.
  */
 function needleAnchors(): Anchor[] {
-  const groups = new Map<string, Map<number, TokenFormat[]>>();
+  const groups = new Map<string, { skip: number; bySecond: Map<number, TokenFormat[]> }>();
   for (const format of NEEDLE_FORMATS) {
-    const text = format.prefix.startsWith('h') ? format.prefix.slice(0, 2) : (format.prefix[0] as string);
-    const bySecond = groups.get(text) ?? new Map<number, TokenFormat[]>();
+    const text = format.prefix.startsWith('h') ? format.prefix.slice(1, 4) : (format.prefix[0] as string);
+    const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), bySecond: new Map() };
     const second = format.prefix.charCodeAt(1);
-    bySecond.set(second, [...(bySecond.get(second) ?? []), format]);
-    groups.set(text, bySecond);
+    group.bySecond.set(second, [...(group.bySecond.get(second) ?? []), format]);
+    groups.set(text, group);
   }
   // The first two bytes pick the formats to try: most capitals in text start no prefix at all.
-  return [...groups].map(([text, bySecond]) =>
+  return [...groups].map(([text, { skip, bySecond }]) =>
     anchor(
       text,
       (view, at, out) => {
-        const formats = bySecond.get(view.bytes[at + 1] as number);
+        const start = at - skip;
+        const formats = bySecond.get(view.bytes[start + 1] as number);
         if (formats !== undefined)
-          for (const format of formats) if (detectNeedleToken(view, format, at, out)) return;
+          for (const format of formats) if (detectNeedleToken(view, format, start, out)) return;
       },
-      NEEDLE_PAIRS,
+      { pairs: NEEDLE_PAIRS, pairAt: -skip },
     ),
   );
 }
 
-/** Every candidate whose anchor is in `[from, to)` of the view, in no particular order. */
-export function findCandidates(
-  view: ScanView,
-  from: number,
-  to: number,
-  rules: RedactRules,
-  out: Candidate[],
-): void {
-  const { bytes, text } = view;
-  for (const { text: needle, detect, pairs, pairAt } of ANCHORS)
-    for (let at = text.indexOf(needle, from); at !== -1 && at < to; at = text.indexOf(needle, at + 1)) {
-      const pair = at + pairAt;
-      if (
-        pairs !== null &&
-        (pair < 0 || pairs[((bytes[pair] as number) << 8) | (bytes[pair + 1] as number)] !== 1)
-      )
+/** Where the next hit of each anchor is, as the scan of one view moves forward; `none` when there is none. */
+export class AnchorSearch {
+  readonly #view: ScanView;
+  readonly #rules: RedactRules;
+  readonly #from: number;
+  readonly #none: number;
+  /** The next hit of each built-in anchor, then of each needle, then of each RegExp (-1: not searched). */
+  readonly #next: number[];
+  readonly #matchEnds: number[];
+
+  constructor(view: ScanView, rules: RedactRules, from: number) {
+    this.#view = view;
+    this.#rules = rules;
+    this.#from = from;
+    this.#none = view.text.length;
+    const count = ANCHORS.length + rules.needles.length + rules.regExps.length;
+    this.#next = new Array<number>(count).fill(-1);
+    this.#matchEnds = new Array<number>(rules.regExps.length).fill(0);
+  }
+
+  /**
+   * Adds to `out` the candidates of every anchor before `to` that can still give one starting at or after
+   * `cursor`: anchors inside what was already redacted are skipped, not visited. Returns where it stopped:
+   * before `to` when a candidate was found, just past the anchors that could still start one before it.
+   */
+  collect(cursor: number, to: number, out: Candidate[]): number {
+    const view = this.#view;
+    const { bytes, text } = view;
+    const next = this.#next;
+    const none = this.#none;
+    const floor = Math.max(this.#from, cursor);
+    for (let index = 0; index < ANCHORS.length; index++) {
+      const anchor = ANCHORS[index] as Anchor;
+      let at = next[index] as number;
+      if (at < cursor - anchor.ahead || at < this.#from)
+        at = text.indexOf(anchor.text, Math.max(this.#from, cursor - anchor.ahead));
+      if (at === -1 || at >= to) {
+        next[index] = at === -1 ? none : at;
         continue;
-      detect(view, at, out);
+      }
+      const { text: needle, detect, pairs, pairAt, before, slashAfter } = anchor;
+      while (at !== -1 && at < to) {
+        const pair = at + pairAt;
+        if (
+          (pairs === null ||
+            (pair >= 0 && pairs[((bytes[pair] as number) << 8) | (bytes[pair + 1] as number)] === 1)) &&
+          (before === null || before[bytes[at - 1] as number] === 1 || (slashAfter && bytes[at + 1] === 0x2f))
+        ) {
+          const found = out.length;
+          detect(view, at, out);
+          for (let added = found; added < out.length; added++)
+            to = Math.min(to, (out[added] as Candidate).start + START_BEHIND_BYTES + 1);
+        }
+        at = text.indexOf(needle, at + 1);
+      }
+      next[index] = at === -1 ? none : at;
     }
-  for (const needle of rules.needles)
-    for (
-      let at = text.indexOf(needle.text, from);
-      at !== -1 && at < to;
-      at = text.indexOf(needle.text, at + 1)
-    )
-      pushCandidate(out, at, at + needle.text.length, needle.kind, PRIORITY_ENV);
-  for (const { regExp, kind } of rules.regExps) {
-    regExp.lastIndex = from;
-    for (let match = regExp.exec(text); match !== null && match.index < to; match = regExp.exec(text)) {
+    const { needles, regExps } = this.#rules;
+    for (let index = 0; index < needles.length; index++) {
+      const { text: needle, kind } = needles[index] as (typeof needles)[number];
+      const slot = ANCHORS.length + index;
+      let at = next[slot] as number;
+      if (at < floor) at = text.indexOf(needle, floor);
+      while (at !== -1 && at < to) {
+        pushCandidate(out, at, at + needle.length, kind, PRIORITY_ENV);
+        at = text.indexOf(needle, at + 1);
+      }
+      next[slot] = at === -1 ? none : at;
+    }
+    for (let index = 0; index < regExps.length; index++) this.#collectRegExp(index, floor, to, out);
+    return to;
+  }
+
+  #collectRegExp(index: number, floor: number, to: number, out: Candidate[]): void {
+    const { regExp, kind } = this.#rules.regExps[index] as RedactRules['regExps'][number];
+    const slot = ANCHORS.length + this.#rules.needles.length + index;
+    let at = this.#next[slot] as number;
+    let searchFrom = this.#matchEnds[index] as number;
+    // A match is added when found, even past `to`: the scan keeps candidates that start later for later.
+    while (at < to) {
+      regExp.lastIndex = Math.max(searchFrom, floor);
+      const match = regExp.exec(this.#view.text);
+      if (match === null) {
+        at = this.#none;
+        break;
+      }
+      at = match.index;
       const length = match[0].length;
-      if (length === 0) regExp.lastIndex++;
-      else if (length <= READ_AHEAD_BYTES && !/[\r\n]/.test(match[0]))
-        pushCandidate(out, match.index, match.index + length, kind, PRIORITY_PATTERN);
+      searchFrom = at + Math.max(1, length);
+      if (length > 0 && length <= READ_AHEAD_BYTES && !/[\r\n]/.test(match[0]))
+        pushCandidate(out, at, at + length, kind, PRIORITY_PATTERN);
     }
+    this.#next[slot] = at;
+    this.#matchEnds[index] = searchFrom;
   }
 }

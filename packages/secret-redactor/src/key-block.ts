@@ -6,6 +6,8 @@ const DASHES = '-----';
 const END_MARK = '-----END';
 const END_MARK_BYTES = new TextEncoder().encode(END_MARK);
 const LF = 0x0a;
+/** Quotes, `)`, `,` and `;`: what follows a header written in code, never the body of a block. */
+const CODE_AFTER_HEADER = new Set([0x22, 0x27, 0x60, 0x29, 0x2c, 0x3b]);
 
 /**
  * At the `BEGIN` of `-----BEGIN <label>-----`: a private key block when the label names one (PKCS#1/#8,
@@ -23,6 +25,8 @@ export function detectKeyBlock(view: ScanView, anchor: number, out: Candidate[])
   const close = anchor + 6 + closeAt;
   const label = near.slice(0, closeAt);
   if (!label.includes('PRIVATE KEY') || label.includes('\n')) return;
+  // `indexOf("-----BEGIN PRIVATE KEY-----")` in code names a block; a block's header line goes on with its body.
+  if (CODE_AFTER_HEADER.has(view.bytes[close + DASHES.length] as number)) return;
   const kind = label.startsWith('OPENSSH')
     ? 'openssh-private-key'
     : label.startsWith('PGP')

@@ -9,6 +9,12 @@ export const READ_BEHIND_BYTES = 80;
 export const READ_AHEAD_BYTES = 160;
 export const START_BEHIND_BYTES = 20;
 export const START_AHEAD_BYTES = 96;
+/**
+ * A redaction found from a `=` or `:` starts at most this far after it: a URL's password after a user of
+ * 48 bytes, a credential after an Authorization scheme of 24. Found from any other anchor, it starts at or
+ * before its anchor, so the scan skips the anchors inside a redaction, and these up to this far before its end.
+ */
+export const ASSIGNMENT_AHEAD_BYTES = 64;
 
 /** Bytes of a line kept before a window, already emitted, for the detectors' reads behind. */
 export const CONTEXT_BYTES = READ_BEHIND_BYTES + START_AHEAD_BYTES + 16;

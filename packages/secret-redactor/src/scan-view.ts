@@ -1,7 +1,7 @@
 import type { ByteOps } from '@pipeguard/shared/core';
 import type { ByteClass } from './byte-classes';
 import type { Candidate, ScanView } from './candidate';
-import { findCandidates } from './find-candidates';
+import { AnchorSearch } from './find-candidates';
 import { KeyBlockEnd } from './key-block';
 import type { RedactRules } from './options';
 import { START_AHEAD_BYTES, START_BEHIND_BYTES } from './scan-limits';
@@ -26,6 +26,12 @@ export interface ScanEdge {
 }
 
 const ALLOW_PREFIX_BYTES = 140;
+/**
+ * Anchors are visited a block at a time: a redaction skips the anchors of the blocks it covers. Blocks are
+ * small where secrets are (so that little is visited in vain) and grow where none are (each costs a visit).
+ */
+const MIN_BLOCK_BYTES = 64;
+const MAX_BLOCK_BYTES = 16 * 1024;
 
 function byStart(a: Candidate, b: Candidate): number {
   return a.start - b.start || a.priority - b.priority || b.end - a.end;
@@ -40,7 +46,9 @@ function isAllowed(view: ScanView, candidate: Candidate, end: number, rules: Red
 /**
  * Redacts the secrets that start in `[from, commitEnd)` of the view, leftmost first, and passes the bytes
  * between. Returns where its output stopped (at least `commitEnd`, further when a secret reaches past it)
- * and, when a secret goes on past the view, what it continues as.
+ * and, when a secret goes on past the view, what it continues as. The anchors are visited in blocks, in
+ * order: a candidate is settled once no later anchor can give one that starts before it, and the anchors
+ * inside a redaction are never visited.
  */
 export function scanView(
   view: ScanView,
@@ -52,29 +60,51 @@ export function scanView(
   sink: ScanSink,
 ): { stop: number; continuation: Continuation | null } {
   const { bytes } = view;
-  const candidates: Candidate[] = [];
+  const lowest = Math.max(0, from - START_AHEAD_BYTES);
   const anchorsTo = Math.min(bytes.length, commitEnd + START_BEHIND_BYTES);
-  findCandidates(view, Math.max(0, from - START_AHEAD_BYTES), anchorsTo, rules, candidates);
-  if (candidates.length > 1) candidates.sort(byStart);
+  const anchors = new AnchorSearch(view, rules, lowest);
+  const candidates: Candidate[] = [];
   let cursor = from;
-  for (const candidate of candidates) {
-    const { start } = candidate;
-    if (start < cursor || start >= commitEnd) continue;
-    let end = candidate.end;
-    const run = candidate.extend;
-    if (run !== null) while (end < bytes.length && run[bytes[end] as number] === 1) end++;
-    if (isAllowed(view, candidate, end, rules)) continue;
-    sink.pass(cursor, start);
-    let continuation: Continuation | null = null;
-    if (candidate.block) {
-      const blockEnd = new KeyBlockEnd();
-      const found = blockEnd.find(bytes, end, ops.indexOfSequence);
-      end = found === -1 ? bytes.length : found;
-      if (found === -1 && !edge.inputEnds) continuation = { block: blockEnd };
-    } else if (run !== null && end === bytes.length && !edge.lineEnds) continuation = { run };
-    sink.redact(candidate.kind, start, end);
-    cursor = end;
-    if (continuation !== null) return { stop: bytes.length, continuation };
+  let blockBytes = MIN_BLOCK_BYTES;
+  for (let blockStart = lowest; blockStart < anchorsTo; ) {
+    // A candidate still pending settles as soon as the anchors that could start one before it are seen.
+    const pending =
+      candidates.length > 0 ? (candidates[0] as Candidate).start + START_BEHIND_BYTES + 1 : anchorsTo;
+    const blockEnd = anchors.collect(
+      cursor,
+      Math.min(anchorsTo, blockStart + blockBytes, pending),
+      candidates,
+    );
+    const settled = blockEnd === anchorsTo ? commitEnd : blockEnd - START_BEHIND_BYTES;
+    if (candidates.length > 1) candidates.sort(byStart);
+    let kept = 0;
+    for (const candidate of candidates) {
+      const { start } = candidate;
+      if (start < cursor || start >= commitEnd) continue;
+      if (start >= settled) {
+        candidates[kept++] = candidate;
+        continue;
+      }
+      let end = candidate.end;
+      const run = candidate.extend;
+      if (run !== null) while (end < bytes.length && run[bytes[end] as number] === 1) end++;
+      if (isAllowed(view, candidate, end, rules)) continue;
+      sink.pass(cursor, start);
+      let continuation: Continuation | null = null;
+      if (candidate.block) {
+        const keyBlockEnd = new KeyBlockEnd();
+        const found = keyBlockEnd.find(bytes, end, ops.indexOfSequence);
+        end = found === -1 ? bytes.length : found;
+        if (found === -1 && !edge.inputEnds) continuation = { block: keyBlockEnd };
+      } else if (run !== null && end === bytes.length && !edge.lineEnds) continuation = { run };
+      sink.redact(candidate.kind, start, end);
+      cursor = end;
+      if (continuation !== null) return { stop: bytes.length, continuation };
+    }
+    blockBytes = candidates.length > 0 ? MIN_BLOCK_BYTES : Math.min(MAX_BLOCK_BYTES, blockBytes * 2);
+    if (kept < candidates.length) candidates.length = kept;
+    // A long redaction moves the next block past the anchors it covers.
+    blockStart = Math.max(blockEnd, cursor - START_AHEAD_BYTES);
   }
   const stop = Math.max(cursor, commitEnd);
   sink.pass(cursor, stop);

@@ -64,3 +64,28 @@ export function isSecretName(name: string, normalized = normalizeName(name)): bo
   // `DB_PASS`; not `bypass`, `compass`, nor a bare `pass` (prose: "bytes pass: …").
   return /[-_.]pass$/i.test(name);
 }
+
+/** What a name says: its normalized form, and whether its value is secret. */
+export interface NameInfo {
+  readonly normalized: string;
+  readonly secret: boolean;
+}
+
+const MAX_CACHED_NAMES = 512;
+
+/** {@link isSecretName} per name, cached for one redactor: names repeat (an env dump, a log's keys). */
+export class NameCache {
+  readonly #names = new Map<string, NameInfo>();
+
+  /** What `name` says. */
+  get(name: string): NameInfo {
+    let info = this.#names.get(name);
+    if (info === undefined) {
+      if (this.#names.size === MAX_CACHED_NAMES) this.#names.clear();
+      const normalized = normalizeName(name);
+      info = { normalized, secret: isSecretName(name, normalized) };
+      this.#names.set(name, info);
+    }
+    return info;
+  }
+}

@@ -13,6 +13,7 @@ import {
 import { compileRules, REDACT_OPTIONS, type RedactOptions, type RedactRules } from './options';
 import { CONTEXT_BYTES, WINDOW_GUARD_BYTES } from './scan-limits';
 import { type Continuation, type ScanEdge, type ScanSink, scanView } from './scan-view';
+import { NameCache } from './secret-names';
 
 const LF = 0x0a;
 const ENCODER = new TextEncoder();
@@ -54,6 +55,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   readonly #rules: RedactRules;
   readonly #offsets = new SourceOffsetMap();
   readonly #markers = new Map<string, Uint8Array>();
+  readonly #names = new NameCache();
   /** The held line: `#contextLength` bytes already emitted, then `#heldLength` bytes not yet emitted. */
   readonly #held: Uint8Array;
   #contextLength = 0;
@@ -215,7 +217,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       redact: (kind, start, end) => this.#redact(kind, viewStart + start, viewStart + end),
     };
     return scanView(
-      { bytes: view, text: this.#latin1(view) },
+      { bytes: view, text: this.#latin1(view), names: this.#names },
       from,
       commitEnd,
       edge,

@@ -42,6 +42,7 @@ export const NEEDLE_PAIRS = pairTable(
   NEEDLE_FORMATS.map((format) => (format.prefix.charCodeAt(0) << 8) | format.prefix.charCodeAt(1)),
 );
 
+const EXAMPLE = 'EXAMPLE';
 /** An AWS secret access key: 40 bytes of base64 without padding. */
 const AWS_SECRET_BYTES = 40;
 const AWS_SECRET = BASE64.slice();
@@ -76,6 +77,8 @@ function addFormat(
   const limit = Math.min(view.bytes.length, anchor + READ_AHEAD_BYTES);
   const end = matchFormat(view, format, start, limit);
   if (end === -1) return false;
+  // AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and their like end in EXAMPLE: shapes, not secrets.
+  if (view.text.lastIndexOf(EXAMPLE, end) >= start) return true;
   const extend = format.exactBodyBytes === undefined ? format.body : null;
   pushCandidate(out, start, end, format.kind, PRIORITY_FORMAT, extend);
   if (format.kind === 'aws-access-key') addAwsSecretNearby(view, end, limit, out);
@@ -89,6 +92,7 @@ function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Ca
   for (let at = from; at <= last; at++) {
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
     if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
+    if (view.text.lastIndexOf(EXAMPLE, at + AWS_SECRET_BYTES) >= at) return;
     pushCandidate(out, at, at + AWS_SECRET_BYTES, 'aws-secret-key', PRIORITY_FORMAT);
     return;
   }

@@ -6,6 +6,8 @@ import { READ_AHEAD_BYTES } from './scan-limits';
 const SCHEME = classOf('A-Za-z0-9+.-');
 const WEBHOOK_PATH = classOf('A-Za-z0-9/_-');
 const MAX_USER_BYTES = 48;
+/** Passwords of documented URLs: `user:pass@`, `foo:bar@`. */
+const URL_PLACEHOLDERS = new Set(['pass', 'pw', 'bar', 'pwd']);
 
 /** Webhook URLs whose path is the secret, after `://`. */
 const WEBHOOKS: readonly (readonly [prefix: string, kind: string])[] = [
@@ -37,12 +39,13 @@ export function detectUrlSecret(view: ScanView, anchor: number, out: Candidate[]
   }
   const user = runLength(bytes, URL_USER, authority, Math.min(limit, authority + MAX_USER_BYTES + 1));
   const colon = authority + user;
-  if (user > MAX_USER_BYTES || bytes[colon] !== 0x3a) return true;
+  // `cvs://:pserver:anoncvs@host` has no user: its colons are no `user:password`.
+  if (user === 0 || user > MAX_USER_BYTES || bytes[colon] !== 0x3a) return true;
   const password = runLength(bytes, URL_PASSWORD, colon + 1, limit);
   const at = colon + 1 + password;
   if (password === 0 || bytes[at] !== 0x40 || ALNUM[bytes[at + 1] as number] !== 1) return true;
   const text = view.text.slice(colon + 1, at);
-  if (isPlaceholderValue(text) || text === 'pass' || text === 'pw') return true;
+  if (isPlaceholderValue(text) || URL_PLACEHOLDERS.has(text)) return true;
   pushCandidate(out, colon + 1, at, 'url-password', PRIORITY_STRUCTURE);
   return true;
 }

@@ -137,7 +137,15 @@ export function sameDestination(): boolean {
 /** Prints a result object whole, for programs: `--json`, with the command and schema version first. */
 export function writeJson(command: string, value: object): void {
   const document = { schemaVersion: JSON_SCHEMA_VERSION, command, ...value };
-  writeOut(`${JSON.stringify(document, null, 2)}\n`);
+  writeOut(`${JSON.stringify(document, bytesAsBase64, 2)}\n`);
+}
+
+/** Raw bytes (an excerpt's) as base64 text, as schema.json says, not as Buffer's `{ type, data }`. */
+function bytesAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const own = this[key];
+  return own instanceof Uint8Array
+    ? Buffer.from(own.buffer, own.byteOffset, own.byteLength).toString('base64')
+    : value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LiveStreamEvent, RunOptions, RunResult } from '@pipeguard/pipeline';
-import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
+import { AbortError, RunError, run } from '@pipeguard/pipeline';
+import { killProcessGroup } from '@pipeguard/pipeline/internal';
 import { countOf } from './count-of';
 import { isDevNull } from './descriptor';
 import {

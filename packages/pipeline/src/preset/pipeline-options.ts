@@ -35,6 +35,9 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
   onSettledText: SettledTextListener | null;
 }
 
+/** The keys `pipeline()` takes: read from the table once, as a session builds a pipeline per read. */
+const PIPELINE_OPTION_KEYS = optionKeysOf('pipeline');
+
 /**
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
  * `fallback: 'auto'` is resolved here, at the edge, from this process's environment.
@@ -42,7 +45,7 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  const settings = resolvePresetOptions(options, optionKeysOf('pipeline'), resolveAutoFallback);
+  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
   const onSettledText = readOptionValue(
     optionRow('pipeline', 'onSettledText') as OptionRow,
     options?.onSettledText,

@@ -1,7 +1,7 @@
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
-import { loadIconv } from '@pipeguard/fallback-decoder';
+import { loadIconv } from '@pipeguard/fallback-decoder/internal';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { SecretRedactor } from '@pipeguard/secret-redactor';
 import { nodeByteOps } from '@pipeguard/shared';
