@@ -6,10 +6,10 @@ import { type BoundedSinkOptions, resolveSinkOptions } from './sink-options';
  * Follows what a sink with the same options is written and hands out, as soon as it is sure of them,
  * the bytes its result will keep at the start of its head whatever the stream writes next: all of them
  * with `maxBytes: null`; else what lies before the reach of the head's cut (its last quarter at lines,
- * its last character, less the matching share with `keepMatches`), and once the stream is longer than
- * `maxBytes` the head up to its cut exactly (without `keepMatches`, whose excerpts are chosen at the
- * end). It holds at most the head's cut reach; what it has not handed out when the stream ends, the
- * sink's result gives.
+ * its last character), and once the stream is longer than `maxBytes` the head up to its cut exactly.
+ * With `keepMatches` nothing: an excerpt owns its whole line, which may start anywhere in the head. It
+ * holds at most the head's cut reach; what it has not handed out when the stream ends, the sink's
+ * result gives.
  */
 export class SettledHead {
   readonly #ops: ByteOps;
@@ -36,13 +36,14 @@ export class SettledHead {
     this.#maxBytes = maxBytes;
     this.#cutAt = cutAt;
     this.#headLimit = maxBytes === null ? Number.POSITIVE_INFINITY : splitAllowance(maxBytes, keep).head;
-    const budget = maxBytes === null || patterns === null ? 0 : Math.floor(maxBytes * matchShare);
-    this.#exactWhenFull = budget === 0;
-    // Excerpts end the head no earlier than the allowance without the matching share; the cut then goes
-    // back at most a quarter of the head's allowance (at lines) or one character, and reads a byte before.
-    const earliestEnd = maxBytes === null ? 0 : splitAllowance(maxBytes - budget, keep).head;
+    // Excerpts of `keepMatches` own whole lines, and a line they take may start anywhere in the head:
+    // nothing of it is sure before the end.
+    const matching = maxBytes !== null && patterns !== null && Math.floor(maxBytes * matchShare) > 0;
+    this.#exactWhenFull = !matching;
+    // The cut goes back at most a quarter of the head's allowance (at lines) or one character, and reads
+    // the byte before.
     const reach = cutAt === 'line' ? Math.floor(this.#headLimit / 4) + 1 : 0;
-    this.#bound = Math.max(0, earliestEnd - Math.max(reach, 3));
+    this.#bound = matching || maxBytes === null ? 0 : Math.max(0, this.#headLimit - Math.max(reach, 3));
   }
 
   /** Bytes handed out so far: the settled head's length. */

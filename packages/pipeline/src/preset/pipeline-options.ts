@@ -18,7 +18,7 @@ export interface PipelineOptions extends PresetOptions {
   /**
    * Called with the stream's text as it settles, with the stream's label: the text the capture's `text`
    * will start with (its kept head: all of it once the stream is longer than `maxBytes`, else what lies
-   * before the reach of the head's cut; nothing with `keep: 'tail'`), decoded as the capture decodes
+   * before the reach of the head's cut; nothing with `keep: 'tail'` or `keepMatches`), decoded as the capture decodes
    * it. With `maxBytes: null` it is the whole text, which the capture then does not keep (its `text` holds
    * only the binary placeholder), so memory stays flat. The chain waits for a promise it returns: a slow
    * taker holds the command back, as a slow pipe would; one that throws or rejects fails the capture.
