@@ -1,4 +1,4 @@
-import { type ByteOps, findUtf8BoundaryBefore } from '@pipeguard/shared/core';
+import { type ByteOps, findUtf8BoundaryBefore, LineEndScanner } from '@pipeguard/shared/core';
 import type { LineTerminator } from './line-unit';
 import type { PendingBytes } from './pending-bytes';
 
@@ -31,9 +31,9 @@ export interface UnitEnds extends UnitBounds {
 }
 
 /**
- * Finds the units that `chunk` completes. Boundaries come from `ops.indexOf` (or, with `chunkIndexOf`, the
- * chunk's own `indexOf`: a Node Buffer's, inlined) for LF and for CR, each remembered until passed, so every
- * byte is scanned (natively, in Node) at most once per terminator kind.
+ * Finds the units that `chunk` completes. Boundaries come from a {@link LineEndScanner} on `ops.indexOf` (or,
+ * with `chunkIndexOf`, the chunk's own `indexOf`: a Node Buffer's), so every byte is scanned (natively, in
+ * Node) at most once per terminator kind.
  */
 export function findUnitEnds(
   pending: PendingBytes,
@@ -55,13 +55,9 @@ export function findUnitEnds(
     terminators.push(crlf ? '\r\n' : '\r');
     start = crlf ? offset + 1 : offset;
   }
-  let lf = -2;
-  let cr = -2;
+  const scanner = chunkIndexOf ? new LineEndScanner(chunk) : new LineEndScanner(chunk, ops.indexOf);
   for (;;) {
-    const from = Math.max(0, start - offset);
-    if (lf !== -1 && lf < from) lf = chunkIndexOf ? chunk.indexOf(LF, from) : ops.indexOf(chunk, LF, from);
-    if (cr !== -1 && cr < from) cr = chunkIndexOf ? chunk.indexOf(CR, from) : ops.indexOf(chunk, CR, from);
-    const found = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+    const found = scanner.next(Math.max(0, start - offset));
     if ((found === -1 ? total : found + offset) - start > maxUnitBytes) {
       // `pending` remembers a join made here, so the unit emitted for this cut reuses it.
       start = findForcedCut(pending.slice(chunk, start, start + maxUnitBytes), start, ops);
@@ -72,7 +68,7 @@ export function findUnitEnds(
     }
     if (found === -1) break;
     let terminator: LineTerminator = '\n';
-    if (found === cr) {
+    if (chunk[found] === CR) {
       // A CR that ends the chunk may be the first half of a CRLF: decide when the next byte comes.
       if (found + 1 === chunk.length) return { ...result, next: start, crPending: true };
       terminator = chunk[found + 1] === LF ? '\r\n' : '\r';
