@@ -76,6 +76,9 @@ export default defineConfig([
         // Stages that only some options use, initialised at their first instance (src/cli/lazy-class.ts).
         '@pipeguard/terminal-renderer': './src/cli/lazy-terminal-renderer.ts',
         '@pipeguard/repeat-folder': './src/cli/lazy-repeat-folder.ts',
+        // pipeline()'s one chain drives their cores: the stand-ins above are for the Node stages only.
+        '@pipeguard/terminal-renderer/core': '../terminal-renderer/src/core.ts',
+        '@pipeguard/repeat-folder/core': '../repeat-folder/src/core.ts',
       };
     },
   },

@@ -142,6 +142,8 @@ const NO_PROCESS = { na: 'pipeline() has no process: no timeout, signal or desce
 const CALLERS_CHILD = {
   na: "capture() takes a child the caller spawned: its stdin and its spawning are the caller's",
 };
+/** The stages a run exposes are counts read from its one chain, not streams: no caller code runs in them. */
+const STAGES_ARE_COUNTS = 'stages are counts, not streams: no listener of the caller runs inside the chain';
 const NO_CALLER_CODE = { na: 'the CLI runs no code of the caller that could throw' };
 
 const MATRIX: Record<Fault, Record<Mode, Cell>> = {
@@ -360,32 +362,9 @@ const MATRIX: Record<Fault, Record<Mode, Cell>> = {
   'consumer throws': {
     ...cliRow(() => NO_CALLER_CODE),
     'filter on stdin': NO_CALLER_CODE,
-    'run()': async (dir) => {
-      const running = run('sh', ['-c', dir.script('seq 1 100000; exec sleep 30')], { spill: dir.spill });
-      running.stages?.stdout.counter.on('data', () => {
-        throw new Error('the progress display broke');
-      });
-      await expect(running).rejects.toThrow('the progress display broke');
-      return 'a listener on a stage throws: rejects with its error';
-    },
-    'capture()': async (dir) => {
-      const child = spawnDetached(dir, 'seq 1 100000; exec sleep 30');
-      const running = capture(child, { processGroup: true, spill: dir.spill });
-      running.stages?.stdout.counter.on('data', () => {
-        throw new Error('the progress display broke');
-      });
-      await expect(running).rejects.toThrow('the progress display broke');
-      return 'a listener on a stage throws: rejects with its error';
-    },
-    'pipeline()': async (dir) => {
-      const source = Readable.from([Buffer.from(seqText(1000))]);
-      const running = pipeline(source, { spill: dir.spill });
-      running.stages.counter.on('data', () => {
-        throw new Error('the progress display broke');
-      });
-      await expect(running).rejects.toThrow('the progress display broke');
-      return 'a listener on a stage throws: rejects with its error';
-    },
+    'run()': { na: STAGES_ARE_COUNTS },
+    'capture()': { na: STAGES_ARE_COUNTS },
+    'pipeline()': { na: STAGES_ARE_COUNTS },
     'MCP run_command': { na: 'the server runs no code of the client' },
   },
   'spawn fails: ENOENT': {

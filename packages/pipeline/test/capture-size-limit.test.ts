@@ -45,7 +45,6 @@ describe('an unbounded capture past the longest string', { timeout: 120_000 }, (
     });
     // It failed on its way, before the source's end.
     expect(pushed()).toBeLessThan(MAX_CAPTURE_BYTES + 16 * MiB);
-    expect(running.stages.sink.destroyed).toBe(true);
   });
 
   it('should count a maxBytes above the limit as unbounded too', async () => {

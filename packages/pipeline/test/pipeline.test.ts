@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readBytesAsUtf8 } from '@pipeguard/file-window';
 import { cutAt, feed, makeTempDir } from '@pipeguard/test-utils';
@@ -39,6 +39,9 @@ describe('pipeline', () => {
     ]);
     await run;
     expect(run.stages.counter.bytes).toBe(6);
+    expect(run.stages.counter.stats).toEqual({ bytes: 6, chunks: 2 });
+    expect(run.stages.sink.stats).toMatchObject({ totalBytes: 6, retainedBytes: 6 });
+    expect(run.stages.transcoder.encoding).toBeNull();
   });
 
   it('should decode a GBK line in a kept tail with the fallback, keeping the UTF-8 lines around it', async () => {
@@ -164,24 +167,27 @@ describe('pipeline', () => {
     expect((await stat(capture.spillPath as string)).size).toBeGreaterThan(0);
   });
 
-  it('should reject with the source error and destroy every stage', async () => {
+  it('should reject with the source error, end the live lines and remove the spill file', async () => {
+    const directory = await makeTempDir('pipeguard-spill-');
     const source = new Readable({
       read() {
         this.push(Buffer.from('partial line\n'));
         this.destroy(Object.assign(new Error('connection reset'), { code: 'ECONNRESET' }));
       },
     });
-    const run = pipeline(source);
+    const run = pipeline(source, { spill: directory, live: true });
     await expect(run).rejects.toMatchObject({ code: 'ECONNRESET' });
-    for (const stage of Object.values(run.stages)) {
-      if (stage) expect(stage.destroyed).toBe(true);
+    // The live lines end (the loop returns) and no file is left behind.
+    for await (const _event of run.lines ?? []) {
     }
+    expect(run.stages.spill?.destroyed).toBe(true);
+    expect(await readdir(directory)).toEqual([]);
   });
 
-  it('should reject a spill directory that does not exist, destroying every stage', async () => {
+  it('should reject a spill directory that does not exist, destroying the spill tap', async () => {
     const run = pipeline(feed([Buffer.from('x')]), { spill: '/no/such/dir' });
     await expect(run).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(run.stages.sink.destroyed).toBe(true);
+    expect(run.stages.spill?.destroyed).toBe(true);
   });
 
   it('should not mutate the options object', async () => {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually, isAlive, liveGroupMembers, makeTempDir } from '@pipeguard/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CaptureOptions, capture, type RunningCapture, run } from '../src/index';
+import { type CaptureOptions, capture, run } from '../src/index';
 
 /**
  * A command whose group outlives a careless failure: a grandchild that ignores SIGTERM and never
@@ -26,6 +26,28 @@ const nothingLeft = (group: number, grandchild: number) =>
 const spawnDetached = (script: string) =>
   spawn('bash', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** Waits for a line on the FIFO `gate`, writes one line of its own, then runs `then` (by default, ticks). */
+const gated = (gate: string, then = 'while :; do echo tick; sleep 0.01; done') =>
+  `read _ < ${gate}; echo first; ${then}`;
+
+/**
+ * A stage that fails after the spawn: the spill directory exists when the run starts (it is checked
+ * then) and is gone when `letThrough.open()` lets the command write its first byte, so creating the
+ * spill file fails with ENOENT.
+ */
+async function failingStage() {
+  const dir = await makeTempDir('pipeguard-lifecycle-');
+  const spill = join(dir, 'spill');
+  mkdirSync(spill);
+  const gate = join(dir, 'gate');
+  execFileSync('mkfifo', [gate]);
+  const open = () => {
+    rmSync(spill, { recursive: true });
+    writeFileSync(gate, 'go\n');
+  };
+  return { dir, pidFile: join(dir, 'grandchild.pid'), spill, letThrough: { path: gate, open } };
+}
+
 describe('run lifecycle', () => {
   const unexpected: unknown[] = [];
   const record = (error: unknown) => unexpected.push(error);
@@ -40,72 +62,53 @@ describe('run lifecycle', () => {
     expect(unexpected).toEqual([]);
   });
 
-  type Failure = (running: RunningCapture) => void;
-  const stageError = Object.assign(new Error('stage failed'), { code: 'ERR_STAGE' });
-  it.each<[string, CaptureOptions, Failure, object]>([
-    [
-      'a stage errors',
-      {},
-      (running) => running.stages?.stdout.sink.destroy(stageError),
-      { code: 'ERR_STAGE' },
-    ],
-    [
-      'a consumer of a stage throws',
-      {},
-      (running) =>
-        running.stages?.stdout.counter.once('data', () => {
-          throw new Error('progress display broke');
-        }),
-      { message: 'progress display broke' },
-    ],
-    [
-      'the interleaved capture errors',
-      { all: true },
-      (running) => running.stages?.all?.sink.destroy(stageError),
-      { code: 'ERR_STAGE' },
-    ],
-  ])(
-    'should end the whole group before rejecting when %s after the spawn',
-    async (_case, options, fail, error) => {
-      // Arrange
-      const pidFile = join(await makeTempDir('pipeguard-lifecycle-'), 'grandchild.pid');
-      const running = run('bash', ['-c', stubbornGroup(pidFile)], options);
-      const grandchild = await pidIn(pidFile);
-      // Act
-      fail(running);
-      // Assert
-      await expect(running).rejects.toMatchObject(error);
-      expect(await nothingLeft(running.pid as number, grandchild)).toBe(true);
-    },
-  );
+  it.each<[string, CaptureOptions]>([
+    ['a stage errors', {}],
+    ['the interleaved capture errors', { all: true }],
+  ])('should end the whole group before rejecting when %s after the spawn', async (_case, options) => {
+    // Arrange: the child writes (its stream's first byte) only when let through.
+    const { pidFile, spill, letThrough } = await failingStage();
+    const running = run('bash', ['-c', stubbornGroup(pidFile, gated(letThrough.path))], {
+      ...options,
+      spill,
+    });
+    const grandchild = await pidIn(pidFile);
+    // Act
+    letThrough.open();
+    // Assert
+    await expect(running).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await nothingLeft(running.pid as number, grandchild)).toBe(true);
+  });
 
   it('should send killSignal first, then SIGKILL after killGrace, before rejecting', async () => {
     // Arrange: the child notes SIGTERM and goes on; only SIGKILL ends it. (Its stderr goes nowhere:
     // bash reports its sleep's death there, and the closed pipe would end it by SIGPIPE.)
-    const dir = await makeTempDir('pipeguard-lifecycle-');
-    const pidFile = join(dir, 'grandchild.pid');
+    const { dir, pidFile, spill, letThrough } = await failingStage();
     const termFile = join(dir, 'term');
-    const waitForever = `exec 2>/dev/null; trap "echo > ${termFile}" TERM; while :; do sleep 0.05; done`;
+    const waitForever = `exec 2>/dev/null; trap "echo > ${termFile}" TERM; ${gated(letThrough.path, 'while :; do sleep 0.05; done')}`;
     // The grace outlasts bash's wait for its sleep before the trap runs on a busy machine (300 ms did not).
-    const running = run('bash', ['-c', stubbornGroup(pidFile, waitForever)], { killGrace: 2000 });
+    const running = run('bash', ['-c', stubbornGroup(pidFile, waitForever)], { killGrace: 2000, spill });
     const grandchild = await pidIn(pidFile);
-    // Act
-    running.stages?.stderr.sink.destroy(stageError);
+    // Act: once the trap is set, the child's one line fails the stage.
+    letThrough.open();
     // Assert
-    const rejection = await running.catch((caught: unknown) => caught);
-    expect(rejection).toBe(stageError);
+    await expect(running).rejects.toMatchObject({ code: 'ENOENT' });
     expect(existsSync(termFile)).toBe(true);
     expect(await nothingLeft(running.pid as number, grandchild)).toBe(true);
   });
 
   it('should end the group when a stage errors after the child exited, while a descendant holds the pipes', async () => {
-    const pidFile = join(await makeTempDir('pipeguard-lifecycle-'), 'grandchild.pid');
-    const running = run('bash', ['-c', stubbornGroup(pidFile, 'echo parent done')], { pipeGrace: 60_000 });
+    // Arrange: the grandchild writes its one line (the stream's first byte) when let through, then holds the pipes.
+    const { pidFile, spill, letThrough } = await failingStage();
+    const script = `(trap "" TERM; ${gated(letThrough.path, 'exec sleep 30')}) & echo $! > ${pidFile}`;
+    const running = run('bash', ['-c', script], { pipeGrace: 60_000, spill });
     const grandchild = await pidIn(pidFile);
     // The child itself is gone: only the grandchild holds the pipes now.
     expect(await eventually(() => !isAlive(running.pid as number), 5000)).toBe(true);
-    running.stages?.stdout.sink.destroy(stageError);
-    await expect(running).rejects.toBe(stageError);
+    // Act: its line fails the stage.
+    letThrough.open();
+    // Assert
+    await expect(running).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await nothingLeft(running.pid as number, grandchild)).toBe(true);
   });
 

@@ -10,6 +10,7 @@ export {
   isControlByte,
 } from './core/control-bytes';
 export { isBareNumber, parseDuration } from './core/duration';
+export { LineEndScanner } from './core/line-end-scanner';
 export { endsAtLineStart } from './core/line-start';
 export {
   describeReceived,

@@ -1,7 +1,7 @@
 import { PtyChild } from '@pipeguard/pty';
 import type { LiveStreamEvent } from '../live/live-merge';
 import { mergeLiveLines } from '../live/live-merge';
-import { ListenerGuard } from '../preset/listener-guard';
+import { CaptureInput } from '../preset/capture-input';
 import { type PipelineRun, pipeline } from '../preset/pipeline';
 import type { PipelineStages } from '../preset/pipeline-stages';
 import { type CaptureOptions, type ResolvedCaptureOptions, resolveCaptureOptions } from './capture-options';
@@ -62,9 +62,9 @@ export interface PreparedCapture {
  * what attaches a child to them: an invalid option throws here, before a child is spawned or read.
  */
 export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCapture {
-  // Guards as inputs: a throwing listener of a stage fails the run, and pipeline() adds no guard of its own.
-  const inputs = [new ListenerGuard(), new ListenerGuard()] as const;
-  const allInput = settings.all ? new ListenerGuard() : null;
+  // Inputs that tell whether bytes came: a quiet stream (an empty stderr) is not composed.
+  const inputs = [new CaptureInput(), new CaptureInput()] as const;
+  const allInput = settings.all ? new CaptureInput() : null;
   const live = settings.liveLines ?? false;
   const captures = [
     pipeline(inputs[0], { ...settings.pipeline, label: 'stdout', live }),
@@ -82,8 +82,8 @@ export function prepareCapture(settings: ResolvedCaptureOptions): PreparedCaptur
 }
 
 interface Prepared extends Pick<RunParts, 'ptyFallback' | 'watch' | 'descendants'> {
-  inputs: readonly [ListenerGuard, ListenerGuard];
-  allInput: ListenerGuard | null;
+  inputs: readonly [CaptureInput, CaptureInput];
+  allInput: CaptureInput | null;
   captures: readonly [PipelineRun, PipelineRun, PipelineRun | null];
 }
 

@@ -51,18 +51,10 @@ export class StreamTap {
   }
 
   readonly #onData = (chunk: Buffer): void => {
-    try {
-      for (const target of this.#targets) {
-        if (target.write(chunk)) continue;
-        this.#waitingForDrain++;
-        target.once('drain', this.#onDrain);
-      }
-    } catch (error) {
-      // A listener on a stage (a progress display, say) threw inside this write: that fails the
-      // run, which then ends the child, instead of escaping as an uncaught exception.
-      this.#source?.removeListener('data', this.#onData);
-      this.#output.destroy(error as Error);
-      return;
+    for (const target of this.#targets) {
+      if (target.write(chunk)) continue;
+      this.#waitingForDrain++;
+      target.once('drain', this.#onDrain);
     }
     if (this.#waitingForDrain > 0) this.#source?.pause();
   };

@@ -1,3 +1,5 @@
+import { LineEndScanner } from '@pipeguard/shared/core';
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -13,19 +15,15 @@ export interface SkippedLines {
 
 /**
  * Counts the line terminators (LF, CRLF, lone CR) of `chunk` from `from` without building a line, with
- * native scans only: each of `indexOf(LF)` and `indexOf(CR)` moves forward and a missing one is never
- * searched again. With `first`, stops after the first terminator.
+ * the one line-end scan ({@link LineEndScanner}). With `first`, stops after the first terminator.
  */
 export function skipLines(chunk: Buffer, from: number, first: boolean): SkippedLines {
-  let nextLf = chunk.indexOf(LF, from);
-  let nextCr = chunk.indexOf(CR, from);
+  const scanner = new LineEndScanner(chunk);
   let at = from;
   let lines = 0;
   let endsWithCr = false;
   for (;;) {
-    if (nextLf !== -1 && nextLf < at) nextLf = chunk.indexOf(LF, at);
-    if (nextCr !== -1 && nextCr < at) nextCr = chunk.indexOf(CR, at);
-    const found = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
+    const found = scanner.next(at);
     if (found === -1) break;
     at = found + 1;
     if (chunk[found] === CR) {

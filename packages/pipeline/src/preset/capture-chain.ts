@@ -1,11 +1,11 @@
 import { BinaryGuardCore } from '@pipeguard/binary-guard/core';
-import { BoundedSinkCore, type BoundedSinkResult } from '@pipeguard/bounded-sink/core';
+import { type BoundedSinkOptions, BoundedSinkCore, type BoundedSinkResult } from '@pipeguard/bounded-sink/core';
 import { ByteCounterCore } from '@pipeguard/byte-counter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
-import { type CaptureResult, composeCapture } from './capture-result';
+import { type CaptureResult, composeCapture, type SpillFacts } from './capture-result';
 import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept';
 import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
@@ -21,6 +21,8 @@ export interface CaptureChainTools extends DecodeTools {
   maxCaptureBytes: number;
   /** The bytes as Latin-1 text for the redactor's string search (Node's `latin1Slice` is fastest). @defaultValue `portableLatin1` */
   latin1?: (bytes: Uint8Array) => string;
+  /** Decodes an excerpt line that is not UTF-8 with the first fallback. @defaultValue `codec` */
+  excerptCodec?: { decode(bytes: Uint8Array, encoding: string): string };
 }
 
 /** The cores a {@link CaptureChain} drives, in stream order. */
@@ -34,8 +36,66 @@ export interface CaptureCores {
   sink: BoundedSinkCore;
 }
 
+/** What sees the bytes that leave the transcoder (guarded, UTF-16 made UTF-8) before rendering: a live view. */
+export interface CaptureChainTap {
+  /** Takes the next chunk. */
+  write(bytes: Uint8Array): void;
+  /** The chain ended: nothing more comes. */
+  end(): void;
+}
+
+/** What sees each chunk on its way to the sink (after folding) and says what goes on to it. */
+export interface CaptureChainFilter {
+  /** Takes the next chunk; returns what goes on to the sink (`null` for nothing). */
+  write(bytes: Uint8Array): Uint8Array | null;
+  /** The chain ended: nothing more comes. */
+  end(): void;
+}
+
+/** What a runtime's shell adds to a {@link CaptureChain}: its host's codepage, a tap and a filter before the sink. */
+export interface CaptureChainShell {
+  /** Resolves `fallback: 'auto'` (Node's shell reads the host). @defaultValue the fallback as given */
+  resolveFallback?: (fallback: string | string[] | null) => string | string[] | null;
+  /**
+   * Builds, from the resolved options, a tap after the transcoder (or `null` for none); called once,
+   * right after the options are resolved. @defaultValue no tap
+   */
+  tap?: (settings: ResolvedPresetOptions) => CaptureChainTap | null;
+  /**
+   * Builds, from the resolved options and the sink's, a filter before the sink (or `null` for none);
+   * called once, after the tap. @defaultValue no filter
+   */
+  beforeSink?: (
+    settings: ResolvedPresetOptions,
+    sink: Omit<BoundedSinkOptions, 'sourceOffsetOf'>,
+  ) => CaptureChainFilter | null;
+}
+
 interface Step {
+  write(bytes: Uint8Array, emit: Emit<Uint8Array>): void;
   end(emit: Emit<Uint8Array>): void;
+}
+
+/** The tap as a step: it sees each chunk, which then goes on unchanged. */
+function tapStep(tap: CaptureChainTap): Step {
+  return {
+    write(bytes, emit) {
+      tap.write(bytes);
+      emit(bytes);
+    },
+    end: () => tap.end(),
+  };
+}
+
+/** The filter as a step: what it returns goes on. */
+function filterStep(filter: CaptureChainFilter): Step {
+  return {
+    write(bytes, emit) {
+      const kept = filter.write(bytes);
+      if (kept !== null && kept.length > 0) emit(kept);
+    },
+    end: () => filter.end(),
+  };
 }
 
 /**
@@ -51,7 +111,7 @@ export class CaptureChain {
   readonly #headDecode: DecodeCores;
   readonly #headLines: HeadLineOffsets | null;
   readonly #enter: Emit<Uint8Array>;
-  readonly #steps: (readonly [Step, Emit<Uint8Array>])[] = [];
+  readonly #steps: (readonly [Pick<Step, 'end'>, Emit<Uint8Array>])[] = [];
   #sinkBytes = 0;
   #result: BoundedSinkResult | null = null;
 
@@ -59,8 +119,14 @@ export class CaptureChain {
    * @param knownKeys - The option keys the shell takes (any other is a TypeError).
    * @throws TypeError or RangeError for an invalid option, with `pipeline()`'s messages, in its order.
    */
-  constructor(options: PresetOptions | undefined, knownKeys: readonly string[], tools: CaptureChainTools) {
-    const settings = resolvePresetOptions(options, knownKeys);
+  constructor(
+    options: PresetOptions | undefined,
+    knownKeys: readonly string[],
+    tools: CaptureChainTools,
+    shell: CaptureChainShell = {},
+  ) {
+    const settings = resolvePresetOptions(options, knownKeys, shell.resolveFallback);
+    const tap = shell.tap?.(settings) ?? null;
     const { maxBytes } = settings;
     const { byteOps } = tools;
     this.settings = settings;
@@ -104,12 +170,11 @@ export class CaptureChain {
       mapped && headHorizon !== null ? new HeadLineOffsets(sourceOffsetOf, headHorizon) : null;
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
-    for (const core of [folder, redactor, renderer, transcoder, guard, counter]) {
-      if (core === null) continue;
-      const downstream = next;
-      this.#steps.unshift([core, downstream]);
-      next = (bytes) => core.write(bytes, downstream);
-    }
+    const filter = shell.beforeSink?.(settings, stageSettings.sink) ?? null;
+    if (filter !== null) next = this.#before(filterStep(filter), next);
+    for (const core of [folder, redactor, renderer]) next = this.#before(core, next);
+    if (tap !== null) next = this.#before(tapStep(tap), next);
+    for (const core of [transcoder, guard, counter]) next = this.#before(core, next);
     this.#enter = next;
   }
 
@@ -118,8 +183,8 @@ export class CaptureChain {
     this.#enter(chunk);
   }
 
-  /** Ends every core in order and composes the capture. */
-  finish(): CaptureResult {
+  /** Ends every core in order and composes the capture; `spill` is what a shell's spill file holds. */
+  finish(spill: SpillFacts | null = null): CaptureResult {
     for (const [core, downstream] of this.#steps) core.end(downstream);
     const { sink, counter, guard, transcoder, renderer, redactor, folder } = this.cores;
     sink.end((result) => {
@@ -152,7 +217,7 @@ export class CaptureChain {
       head,
       tail,
       bytes: counter.stats.bytes,
-      spill: null,
+      spill,
       guard: guard?.stats ?? null,
       transcodedFrom: transcoder.encoding,
       renderer: renderer?.stats ?? null,
@@ -160,8 +225,18 @@ export class CaptureChain {
       redactor: redactor?.stats ?? null,
       redactNote: noteRedactor(settings.redact),
       headLines: this.#headLines,
-      decodeExcerpt: excerptDecoder(settings.fallback, this.#tools),
+      decodeExcerpt: excerptDecoder(settings.fallback, {
+        byteOps: this.#tools.byteOps,
+        codec: this.#tools.excerptCodec ?? this.#tools.codec,
+      }),
     });
+  }
+
+  /** Puts `step` before `next` (`null` puts nothing there) and returns what feeds it; steps end in stream order. */
+  #before(step: Step | null, next: Emit<Uint8Array>): Emit<Uint8Array> {
+    if (step === null) return next;
+    this.#steps.unshift([step, next]);
+    return (bytes) => step.write(bytes, next);
   }
 
   #toSink(bytes: Uint8Array, limited: boolean): void {

@@ -1,5 +1,5 @@
 import { pipeline as chain, finished } from 'readable-stream';
-import type { ListenerGuard } from './listener-guard';
+import type { CaptureInput } from './capture-input';
 
 type Streams = readonly (NodeJS.ReadableStream | NodeJS.WritableStream | NodeJS.ReadWriteStream)[];
 
@@ -14,20 +14,20 @@ export function composeStreams(streams: Streams): Promise<void> {
 }
 
 /**
- * Composes the stages once the guard's input has bytes (or a stage closes: composed, the pipeline then
+ * Composes the stages once the input has bytes (or a stage closes: composed, the pipeline then
  * fails as usual). An input that ends empty (a quiet stderr) is wired to nothing: each stage is ended as
  * it is, so the sink and a live view end too, and a run spares a pipeline's composition. Until then a
  * stage's error has a listener: the composed pipeline finds it on the stage, or the ending reports it.
  */
 export async function composeWhenData(
-  guard: ListenerGuard,
+  input: CaptureInput,
   chain: readonly NodeJS.WritableStream[],
 ): Promise<void> {
   const quiet = () => {};
   for (const stage of chain) stage.on('error', quiet);
   try {
-    if (await hasData(guard, chain)) {
-      const composed = composeStreams([guard, ...chain]);
+    if (await hasData(input, chain)) {
+      const composed = composeStreams([input, ...chain]);
       for (const stage of chain) stage.off('error', quiet);
       await composed;
       return;
@@ -39,7 +39,7 @@ export async function composeWhenData(
   }
 }
 
-function hasData(guard: ListenerGuard, chain: readonly NodeJS.WritableStream[]): Promise<boolean> {
+function hasData(input: CaptureInput, chain: readonly NodeJS.WritableStream[]): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const onClose = () => settle(true);
     const settle = (answer: boolean) => {
@@ -47,7 +47,7 @@ function hasData(guard: ListenerGuard, chain: readonly NodeJS.WritableStream[]):
       resolve(answer);
     };
     for (const stage of chain) stage.once('close', onClose);
-    void guard.hasData.then(settle);
+    void input.hasData.then(settle);
   });
 }
 

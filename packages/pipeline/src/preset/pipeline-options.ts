@@ -1,7 +1,5 @@
-import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
-import { type OptionRow, optionKeysOf, optionRow, readOptionValue } from './option-table';
-import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
+import type { LiveLinesQueueOptions } from '../live/live-queue-options';
+import type { PresetOptions } from './preset-options';
 import type { SettledTextListener } from './settled-text-tap';
 
 export { RENDER_MODES, type RenderMode } from './preset-options';
@@ -25,34 +23,4 @@ export interface PipelineOptions extends PresetOptions {
    * @defaultValue none
    */
   onSettledText?: SettledTextListener;
-}
-
-/** Options with every default filled in (the caller's object is never changed). */
-export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
-  /** The live lines' queue caps, or `null` for no live lines. */
-  live: LiveLinesQueueOptions | null;
-  /** Who takes the settled text, or `null`. */
-  onSettledText: SettledTextListener | null;
-}
-
-/** The keys `pipeline()` takes: read from the table once, as a session builds a pipeline per read. */
-const PIPELINE_OPTION_KEYS = optionKeysOf('pipeline');
-
-/**
- * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
- * `fallback: 'auto'` is resolved here, at the edge, from this process's environment.
- * @throws TypeError for an unknown key, naming the nearest known one, or an option of the wrong type.
- * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
- */
-export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
-  const onSettledText = readOptionValue(
-    optionRow('pipeline', 'onSettledText') as OptionRow,
-    options?.onSettledText,
-  ) as SettledTextListener | undefined;
-  return {
-    ...settings,
-    live: resolveLiveLinesOption('live', options?.live ?? false),
-    onSettledText: onSettledText ?? null,
-  };
 }

@@ -1,6 +1,6 @@
 import { type BoundedSinkOptions, SettledHead } from '@pipeguard/bounded-sink/core';
-import { nodeByteOps, type TransformCallback } from '@pipeguard/shared';
-import { Transform } from 'readable-stream';
+import { nodeByteOps } from '@pipeguard/shared';
+import type { CaptureChainFilter } from './capture-chain';
 import { createDecodeCores, type KeptBytesDecoder, keptBytesDecoder } from './decode-kept';
 import { NODE_CHAIN_TOOLS } from './node-chain-tools';
 import type { ResolvedPresetOptions } from './preset-options';
@@ -12,14 +12,15 @@ import type { ResolvedPresetOptions } from './preset-options';
 export type SettledTextListener = (text: string, label: string) => void | Promise<void>;
 
 /**
- * The stage before the sink that hands `onSettledText` the text of the capture that can no longer
+ * The step before the sink that gathers, for `onSettledText`, the text of the capture that can no longer
  * change, as it comes: the kept head, decoded as the capture decodes it, as far as {@link SettledHead}
  * is sure of it (what it hands on is where the capture's `text` starts; the rest is the capture's
  * `text` after it). With `maxBytes: null` it is all of the text, handed on and not kept: the sink then
  * sees nothing, so memory stays flat whatever the stream's length, and the capture's `text` holds only
- * the binary placeholder.
+ * the binary placeholder. The shell hands the gathered text on ({@link SettledTextTap.handOn}) after each
+ * chunk and at the end, and waits for the listener.
  */
-export class SettledTextTap extends Transform {
+export class SettledTextTap implements CaptureChainFilter {
   readonly #head: SettledHead;
   readonly #decoding: KeptBytesDecoder;
   readonly #listener: SettledTextListener;
@@ -33,7 +34,6 @@ export class SettledTextTap extends Transform {
     sink: Omit<BoundedSinkOptions, 'sourceOffsetOf'>,
     listener: SettledTextListener,
   ) {
-    super();
     this.#head = new SettledHead({ ...sink, byteOps: nodeByteOps });
     this.#decoding = keptBytesDecoder(createDecodeCores(settings, NODE_CHAIN_TOOLS), (text) => {
       this.#pieces.push(text);
@@ -43,43 +43,21 @@ export class SettledTextTap extends Transform {
     this.#keepsNothing = settings.maxBytes === null;
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.#decoding.write(this.#head.write(chunk));
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    if (!this.#keepsNothing) this.push(chunk);
-    this.#handOn(callback);
+  write(bytes: Uint8Array): Uint8Array | null {
+    this.#decoding.write(this.#head.write(bytes));
+    return this.#keepsNothing ? null : bytes;
   }
 
-  override _flush(callback: TransformCallback): void {
+  end(): void {
     // A bounded stream's last settled bytes may end mid-line: the capture's text gives the rest whole.
-    try {
-      if (this.#keepsNothing) this.#decoding.end();
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    this.#handOn(callback);
+    if (this.#keepsNothing) this.#decoding.end();
   }
 
-  #handOn(callback: TransformCallback): void {
-    if (this.#pieces.length === 0) {
-      callback();
-      return;
-    }
+  /** Hands the text gathered since the last call to the listener; the promise is the listener's, if any. */
+  handOn(): void | Promise<void> {
+    if (this.#pieces.length === 0) return;
     const text = this.#pieces.join('');
     this.#pieces = [];
-    let taken: void | Promise<void>;
-    try {
-      taken = this.#listener(text, this.#label);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    if (typeof taken?.then === 'function') taken.then(() => callback(), callback);
-    else callback();
+    return this.#listener(text, this.#label);
   }
 }

@@ -10,7 +10,7 @@ export interface Utf16TranscoderStats {
 /**
  * The UTF-16 transcoder's logic without a runtime (`TextDecoder` and `TextEncoder`): re-encodes a UTF-16
  * stream (byte-order mark first) as UTF-8 so that splitting and decoding see UTF-8; any other stream
- * passes untouched (the same chunks). Gives the bytes Node's `Utf16Transcoder` (iconv-lite) gives: a lone
+ * passes untouched (the same chunks). Gives the bytes iconv-lite's UTF-16 decoder gives: a lone
  * surrogate becomes U+FFFD, a last odd byte is dropped. `encodingOf` is asked at the first chunk, when
  * the guard upstream has classified the stream.
  */

@@ -1,12 +1,9 @@
-import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
-import { ptyUnavailable, resolvePtyOption, validateCommand, withNoPromptEnv } from '@pipeguard/pty';
-import { quoteShellArgument, validateBoolean, validateOptionsObject } from '@pipeguard/shared';
-import { resolveCaptureOptions } from '../capture/capture-options';
+import { validateBoolean } from '@pipeguard/shared';
 import { DescendantContainment } from '../capture/descendants/descendant-containment';
-import { RunError, spawnFailure } from '../run/run-error';
-import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from '../run/run-options';
+import { resolveCommand } from '../run/command-prelude';
+import { spawnFailure } from '../run/run-error';
+import { isInputStream, RUN_OPTION_KEYS, type RunOptions } from '../run/run-options';
 import { spawnChild } from '../run/spawn-child';
-import { spillDirectoryProblem } from '../spill/spill-directory';
 import { resolveInputWaitOptions } from './input-wait-options';
 import { RunningCommand } from './running-command';
 import { SegmentedOutput } from './segmented-output';
@@ -36,52 +33,41 @@ const START_OPTION_KEYS = [...RUN_OPTION_KEYS.filter((key) => !NOT_FOR_START.inc
  * PtyUnavailableError for `pty: true` without the package; before anything is spawned.
  */
 export function start(file: string, args: readonly string[] = [], options?: StartOptions): RunningCommand {
-  validateCommand(file, args);
-  validateOptionsObject(options, START_OPTION_KEYS);
-  validateSpawnOptions(options ?? {});
   const {
-    cwd,
-    env,
-    shell = false,
-    input,
-    pty: ptyOption,
-    inputWaitMs,
-    endInput = false,
-    killLeftovers = false,
-    ...ownCaptureOptions
-  } = options ?? {};
-  validateBoolean('endInput', endInput);
-  const { inputWaitMs: quietMs } = resolveInputWaitOptions({ inputWaitMs }, null);
-  const pty = resolvePtyOption(ptyOption);
-  const unavailable = pty === null ? null : ptyUnavailable();
-  if (pty?.mode === 'on' && unavailable !== null) throw unavailable;
-  const usePty = pty !== null && unavailable === null;
-  const captureOptions = usePty
-    ? { render: 'terminal' as const, cols: pty.cols, maxLiveLines: pty.rows, ...ownCaptureOptions }
-    : ownCaptureOptions;
-  const fallback = resolveAutoFallback(captureOptions.fallback, env ?? process.env);
-  const command = captureOptions.command ?? [file, ...args].map(quoteShellArgument).join(' ');
-  const settings = resolveCaptureOptions({ ...captureOptions, fallback, command, processGroup: true });
-  const { spill } = settings.pipeline;
-  const spillProblem = typeof spill === 'string' ? spillDirectoryProblem(spill) : null;
-  if (spillProblem !== null) {
-    throw new RunError('ERR_RUN_SPILL', file, `the "spill" option names "${spill}", which ${spillProblem}`);
-  }
+    own: { quietMs, endInput },
+    spawnOptions,
+    childEnv,
+    killLeftovers,
+    terminal,
+    ptyError,
+    ptyFallback,
+    settings,
+    spillError,
+  } = resolveCommand(file, args, options, START_OPTION_KEYS, ({ inputWaitMs, endInput = false }) => {
+    validateBoolean('endInput', endInput);
+    return { quietMs: resolveInputWaitOptions({ inputWaitMs }, null).inputWaitMs, endInput };
+  });
+  if (ptyError !== null) throw ptyError;
+  if (spillError !== null) throw spillError;
   const stdout = { ...settings.pipeline, label: 'stdout' };
   const stderr = { ...settings.pipeline, label: 'stderr' };
   const outputs = [new SegmentedOutput(stdout), new SegmentedOutput(stderr)] as const;
-  const childEnv = ownCaptureOptions.profile === 'agent' ? withNoPromptEnv(env) : env;
-  const spawnInput = endInput ? input : undefined;
-  const spawnOptions = { cwd, env: childEnv, shell, input: spawnInput };
+  const { cwd, input } = spawnOptions;
   const descendants = new DescendantContainment(killLeftovers);
   const child = descendants.spawn(() =>
-    spawnChild(file, args, { ...spawnOptions, env: descendants.environment(childEnv) }, usePty ? pty : null, {
-      openStdin: !endInput,
-    }),
+    spawnChild(
+      file,
+      args,
+      { ...spawnOptions, input: endInput ? input : undefined, env: descendants.environment(childEnv) },
+      terminal,
+      {
+        openStdin: !endInput,
+      },
+    ),
   );
   const running = new RunningCommand(child, outputs, {
-    pty: usePty,
-    ptyFallback: pty?.mode === 'auto' && unavailable !== null ? unavailable.message : null,
+    pty: terminal !== null,
+    ptyFallback,
     inputWaitMs: quietMs,
     timeout: settings.timeout,
     killSignal: settings.killSignal,
