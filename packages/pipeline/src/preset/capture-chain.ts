@@ -1,5 +1,9 @@
 import { BinaryGuardCore } from '@pipeguard/binary-guard/core';
-import { type BoundedSinkOptions, BoundedSinkCore, type BoundedSinkResult } from '@pipeguard/bounded-sink/core';
+import {
+  BoundedSinkCore,
+  type BoundedSinkOptions,
+  type BoundedSinkResult,
+} from '@pipeguard/bounded-sink/core';
 import { ByteCounterCore } from '@pipeguard/byte-counter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';

@@ -1,4 +1,5 @@
-import { iconvCodec, loadIconv } from '@pipeguard/fallback-decoder';
+import { iconvCodec } from '@pipeguard/fallback-decoder';
+import { loadIconv } from '@pipeguard/fallback-decoder/internal';
 import { nodeByteOps, nodeTextOps, toBuffer } from '@pipeguard/shared';
 import type { CaptureChainTools } from './capture-chain';
 import { MAX_CAPTURE_BYTES } from './capture-size-limit';

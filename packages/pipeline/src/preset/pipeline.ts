@@ -72,15 +72,17 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
   const { settings } = chain;
   const spill =
     settings.spill === null ? null : new SpillTap(settings.spill, settings.label, settings.spillMaxBytes);
-  const shell = new CaptureChainStream(chain, () =>
-    spill
-      ? {
-          path: spill.path,
-          spilledBytes: spill.spilledBytes,
-          created: spill.created,
-          stoppedBy: spill.stoppedBy?.code ?? null,
-        }
-      : null,
+  const shell = new CaptureChainStream(
+    chain,
+    () =>
+      spill
+        ? {
+            path: spill.path,
+            spilledBytes: spill.spilledBytes,
+            created: spill.created,
+            stoppedBy: spill.stoppedBy?.code ?? null,
+          }
+        : null,
     settledText && (() => settledText.handOn()),
   );
   const streams = spill === null ? [shell] : [spill, shell];
