@@ -1,7 +1,8 @@
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { type RedactOptions, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { nodeByteOps } from '@pipeguard/shared';
+import type { RedactOptions } from './options';
+import { SecretRedactorCore } from './secret-redactor-core';
 
 /** Bytes before a read that the redactor also scans: a private key block that began up to here is seen. */
 export const REDACT_CONTEXT_BEFORE_BYTES = 64 * 1024;
