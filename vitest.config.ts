@@ -11,6 +11,8 @@ export default defineConfig({
       // A package's runtime-free core (`@pipeguard/x/core`) is its src/core.ts.
       { find: /^@pipeguard\/([a-z0-9-]+)\/core$/, replacement: `${packagesDir}$1/src/core.ts` },
       { find: /^@pipeguard\/([a-z0-9-]+)\/options$/, replacement: `${packagesDir}$1/src/options.ts` },
+      // What the packages share that is no API (`@pipeguard/x/internal`).
+      { find: /^@pipeguard\/([a-z0-9-]+)\/internal$/, replacement: `${packagesDir}$1/src/internal.ts` },
       { find: /^@pipeguard\/([a-z0-9-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
     ],
   },

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { MiB, totalBytes } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
-import { firstRunOf, type Redraws, renderChunks, verifyRendered, xtermChunks } from './lib/redraw-contenders';
+import {
+  baselineRedraws,
+  firstRunOf,
+  type Redraws,
+  renderChunks,
+  verifyRendered,
+  xtermChunks,
+} from './lib/redraw-contenders';
 import { REDRAW_COLS, REDRAW_ROWS, type RedrawKind, redrawChunks, repeatedTo } from './lib/redraw-inputs';
 
 /** Each input repeated to this: long enough that a run is not its start-up. */
@@ -13,7 +20,10 @@ const sizes = JSON.parse(readFileSync(new URL('recordings.json', recordings), 'u
   { cols: number; rows: number }
 >;
 
-/** A group: the renderer against @xterm/headless at the same size, fed the same 64 KiB chunks. */
+/**
+ * A group: the renderer against @xterm/headless at the same size, fed the same 64 KiB chunks (and the
+ * baseline build, when PIPEGUARD_RENDERER_BASELINE names one).
+ */
 function redrawGroup(name: string, cols: number, rows: number, build: (bytes: number) => Buffer[]) {
   const xterm = `@xterm/headless (${cols}x${rows})`;
   const renderer = `TerminalRenderer (cols ${cols}, maxLiveLines ${rows})`;
@@ -34,6 +44,8 @@ function redrawGroup(name: string, cols: number, rows: number, build: (bytes: nu
         run: (input) => renderChunks(input, { cols, maxLiveLines: rows }, 1, first(input)),
         verify: verifyRendered,
       },
+      // PIPEGUARD_RENDERER_BASELINE: another build beside this one, in the same run.
+      ...baselineRedraws(cols, rows),
     ],
     targets: [{ contender: renderer, minRatio: 10 }],
   });

@@ -9,6 +9,9 @@ import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, chunksOf, MiB, streamOf, totalBytes } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 import {
+  BaselineRenderer,
+  baselinePath,
+  baselineRedraws,
   firstRunOf,
   type Redraws,
   renderChunks,
@@ -19,7 +22,8 @@ import {
 import { REDRAW_COLS, REDRAW_ROWS, type RedrawKind, redrawChunks } from './lib/redraw-inputs';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
 
-const PLAIN_BLOCK = () =>
+/** A mebibyte of plain UTF-8 prose (Latin, CJK, Cyrillic, emoji): the plain-text groups' input, repeated. */
+export const PLAIN_BLOCK = () =>
   Buffer.from(
     prose(
       [
@@ -50,13 +54,7 @@ class ThreeSearches extends Transform {
   }
 }
 
-/**
- * Another build of the renderer to set beside this one in the same run (an A/B against main's build, say):
- * PIPEGUARD_RENDERER_BASELINE=/path/to/its/dist/index.js.
- */
-const baselinePath = process.env['PIPEGUARD_RENDERER_BASELINE'];
-const Baseline: typeof TerminalRenderer | undefined =
-  baselinePath === undefined ? undefined : (await import(baselinePath)).TerminalRenderer;
+const Baseline = BaselineRenderer;
 const baselineContenders =
   Baseline === undefined
     ? []
@@ -89,19 +87,6 @@ const RENDERER_ONCE = `${RENDERER}, the input once`;
 const RENDERER_FOUR_TIMES = `${RENDERER}, the input four times over`;
 const PASS_THROUGH_FOUR_TIMES = 'PassThrough (node:stream), the input four times over';
 
-/** The baseline build (see PIPEGUARD_RENDERER_BASELINE) on the redraws too, beside this one and xterm in the same run. */
-const baselineRedraws = (first: (input: Redraws) => boolean) =>
-  Baseline === undefined
-    ? []
-    : [
-        {
-          name: `TerminalRenderer (baseline build ${baselinePath})`,
-          run: (input: Redraws) =>
-            renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 1, first(input), Baseline),
-          verify: verifyRendered,
-        },
-      ];
-
 const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf(), firstOfBaseline = firstRunOf()) =>
   defineGroup<Redraws>({
     name,
@@ -121,7 +106,7 @@ const redrawGroup = (name: string, kind: RedrawKind, first = firstRunOf(), first
           renderChunks(input, { cols: REDRAW_COLS, maxLiveLines: REDRAW_ROWS }, 1, first(input)),
         verify: verifyRendered,
       },
-      ...baselineRedraws(firstOfBaseline),
+      ...baselineRedraws(REDRAW_COLS, REDRAW_ROWS, firstOfBaseline),
     ],
     targets: [{ contender: RENDERER, minRatio: 10 }],
   });

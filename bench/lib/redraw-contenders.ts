@@ -86,3 +86,30 @@ export async function xtermChunks(input: Redraws, cols: number, rows: number): P
   terminal.dispose();
   return length;
 }
+
+/**
+ * Another build of the renderer to set beside this one in the same run (an A/B against main's build, say):
+ * PIPEGUARD_RENDERER_BASELINE=/path/to/its/dist/index.js; undefined when not given.
+ */
+export const baselinePath = process.env['PIPEGUARD_RENDERER_BASELINE'];
+export const BaselineRenderer: typeof TerminalRenderer | undefined =
+  baselinePath === undefined ? undefined : (await import(baselinePath)).TerminalRenderer;
+
+/** The baseline build's contender on a redraw input at `cols` × `rows` (none without a baseline build). */
+export function baselineRedraws(
+  cols: number,
+  rows: number,
+  first: (input: Redraws) => boolean = firstRunOf(),
+) {
+  const Baseline = BaselineRenderer;
+  return Baseline === undefined
+    ? []
+    : [
+        {
+          name: `TerminalRenderer (baseline build ${baselinePath})`,
+          run: (input: Redraws) =>
+            renderChunks(input, { cols, maxLiveLines: rows }, 1, first(input), Baseline),
+          verify: verifyRendered,
+        },
+      ];
+}

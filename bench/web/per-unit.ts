@@ -2,11 +2,14 @@
 // LineSplitterStream (one object per line) against its peer, the Node LineSplitter in per-unit mode, both
 // reading the same file at 16 KiB and at 64 KiB reads (Node's fs stream and the web source of
 // bench/web/read-sources.ts), in alternated rounds: median MB/s and the median per-round ratio to the peer.
+// The floor: a `TransformStream` that splits nothing but enqueues the same units (made once, before the
+// rounds) as each read's bytes complete them, so what remains is Web Streams' cost per object.
 import { createReadStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LineSplitter } from '@pipeguard/line-splitter';
-import { LineSplitterStream } from '@pipeguard/web';
+import { LineSplitterCore, type LineUnit } from '@pipeguard/line-splitter/core';
+import { LineSplitterStream, webByteOps } from '@pipeguard/web';
 import { removeTempFile, tempFile } from '../lib/temp-file';
 import { openSourceFor } from './read-sources';
 import { proseChunks, pumpStages } from './stage-pairs';
@@ -17,6 +20,33 @@ const input = new Uint8Array(TOTAL_BYTES);
 for (const [index, chunk] of proseChunks(TOTAL_BYTES).entries()) input.set(chunk, index * chunk.length);
 const temp = await tempFile('per-unit-prose.log');
 const source = await openSourceFor(input, temp.path);
+const units: LineUnit[] = [];
+const splitter = new LineSplitterCore({ byteOps: webByteOps });
+splitter.write(input, (unit) => units.push(unit as LineUnit));
+splitter.end((unit) => units.push(unit as LineUnit));
+
+/** A TransformStream that hands on `units`, each once the bytes read so far reach its end. */
+function unitsAsRead(): TransformStream<Uint8Array, LineUnit> {
+  let next = 0;
+  let read = 0;
+  let handed = 0;
+  const handOn = (controller: TransformStreamDefaultController<LineUnit>, upTo: number) => {
+    for (let unit = units[next]; unit !== undefined; unit = units[next]) {
+      const end = handed + unit.bytes.length + unit.terminator.length;
+      if (end > upTo) return;
+      controller.enqueue(unit);
+      handed = end;
+      next++;
+    }
+  };
+  return new TransformStream({
+    transform: (chunk, controller) => {
+      read += chunk.length;
+      handOn(controller, read);
+    },
+    flush: (controller) => handOn(controller, Number.POSITIVE_INFINITY),
+  });
+}
 
 async function nodeSplitter(readBytes: number): Promise<number> {
   let bytes = 0;
@@ -35,6 +65,8 @@ const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
   'LineSplitter per unit (Node stage)': nodeSplitter,
   'LineSplitterStream per unit': (readBytes) =>
     pumpStages([new LineSplitterStream() as never], [], source.open(readBytes)),
+  'TransformStream handing on the same units (the floor)': (readBytes) =>
+    pumpStages([unitsAsRead() as never], [], source.open(readBytes)),
 };
 const names = Object.keys(CONTENDERS);
 const quartile = (values: number[], q: number) =>

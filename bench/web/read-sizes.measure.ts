@@ -3,6 +3,8 @@
 // where there is none) read at 16 KiB and at 64 KiB (Node's own file read size), each stage stream against an
 // identity TransformStream on the same source, and the decoder after the batched splitter against the
 // platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
+// Where the runtime tells its process's CPU time (Node), also the median per-round ratio of CPU time
+// (`cpuRatio`: the baseline's over the contender's), which a loaded machine moves far less than wall time.
 
 import { openSourceFor, READS_FILES } from './read-sources';
 import { proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
@@ -29,6 +31,14 @@ const input = new Uint8Array(TOTAL_BYTES);
 for (const [index, chunk] of chunks.entries()) input.set(chunk, index * chunk.length);
 const source = await openSourceFor(input, 'read-sizes-prose.log');
 
+/** The process's CPU time in ms so far, where the runtime tells it (`process.cpuUsage`), else `undefined`. */
+function cpuMs(): number | undefined {
+  const usage = (
+    globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }
+  ).process?.cpuUsage?.();
+  return usage === undefined ? undefined : (usage.user + usage.system) / 1000;
+}
+
 const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
 
@@ -37,14 +47,19 @@ for (const readBytes of READ_SIZES) {
     const baseline = names[0] as string;
     const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const cpuRatios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     for (let round = 0; round <= ROUNDS; round++) {
       const elapsed: Record<string, number> = {};
+      const cpu: Record<string, number> = {};
       // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
         const streams = (STAGE_STREAMS[name] as () => TransformStream<never, never>[])();
+        const cpuBefore = cpuMs();
         const started = performance.now();
         const moved = await pumpStages(streams, [], source.open(readBytes));
         elapsed[name] = performance.now() - started;
+        const cpuAfter = cpuMs();
+        if (cpuBefore !== undefined && cpuAfter !== undefined) cpu[name] = cpuAfter - cpuBefore;
         if (!name.includes('Decoder') && moved !== TOTAL_BYTES)
           throw new Error(`${name} moved ${moved} bytes, not ${TOTAL_BYTES}`);
       }
@@ -52,6 +67,7 @@ for (const readBytes of READ_SIZES) {
       for (const name of names) {
         rates[name]?.push(TOTAL_BYTES / ((elapsed[name] as number) * 1e3));
         ratios[name]?.push((elapsed[baseline] as number) / (elapsed[name] as number));
+        if (cpu[name] !== undefined) cpuRatios[name]?.push((cpu[baseline] as number) / cpu[name]);
       }
     }
     for (const name of names) {
@@ -65,6 +81,9 @@ for (const readBytes of READ_SIZES) {
           ratio: quartile(r, 0.5),
           q1: quartile(r, 0.25),
           q3: quartile(r, 0.75),
+          ...((cpuRatios[name] as number[]).length > 0
+            ? { cpuRatio: quartile(cpuRatios[name] as number[], 0.5) }
+            : {}),
         }),
       );
     }

@@ -7,5 +7,6 @@ export { formatExcerptAddress, formatExcerpts, type MatchExcerpt } from './excer
 export { DEFAULT_MAX_BYTES, KEEP_MODES, type KeepMode } from './keep-mode';
 export { formatTruncationMarker } from './marker';
 export { DEFAULT_MATCH_PATTERNS, type KeepMatches, type MatchPattern } from './match-patterns';
+export { SettledHead } from './settled-head';
 export { BOUNDED_SINK_OPTIONS, type BoundedSinkOptions } from './sink-options';
 export { type BoundedSinkResult, joinAroundMarker } from './sink-result';

@@ -13,7 +13,7 @@ export type FallbackOption = string | readonly string[] | null | 'auto';
 
 /**
  * Turns the `fallback` and `host` options into the list of encodings to try, validating both:
- * `'auto'` resolves `host` with {@link resolveHostFallback}, or this machine ({@link thisHost}) when
+ * `'auto'` resolves `host` with {@link resolveHostFallback}, or this machine (`thisHost()`) when
  * `host` is not given; `host` without `'auto'` is an error.
  * @throws TypeError for a wrong type, an encoding iconv-lite does not support, or a wrong combination.
  * @throws RangeError for an empty list.

@@ -2,7 +2,7 @@ import { toBuffer } from '@pipeguard/shared';
 import type { LegacyCodec } from './legacy-codec';
 import { loadIconv } from './load-iconv';
 
-/** iconv-lite as the fallback decoder's codec, loaded on its first use (see {@link loadIconv}). */
+/** iconv-lite as the fallback decoder's codec, loaded on its first use. */
 export const iconvCodec: LegacyCodec = Object.freeze({
   name: 'iconv-lite',
   encodingExists: (encoding: string) => loadIconv().encodingExists(encoding),

@@ -8,12 +8,14 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
 // Imports a build in a new process and reports, step by step, whether iconv-lite has been loaded
 // (an ESM import of CommonJS iconv-lite goes through the same require cache).
-const probe = (entry: string) => `
+// The helpers that decode are the package's internal ones (`/internal`), which the stages and file-window use.
+const probe = (entry: string, internal: string) => `
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const loaded = () => Object.keys(require.cache).some((path) => path.includes('/iconv-lite/'));
 const steps = [];
-const api = await import(${JSON.stringify(entry)});
+await import(${JSON.stringify(entry)});
+const api = await import(${JSON.stringify(internal)});
 steps.push(['import', loaded()]);
 api.resolveFallbackOption(null, undefined);
 api.decodeRejectedUnit(Buffer.from([0xff, 0x0a]), []);
@@ -24,15 +26,19 @@ console.log(JSON.stringify(steps));
 `;
 
 describe('iconv-lite loading', () => {
-  it.each(['index.js', 'index.cjs'])(
+  it.each([
+    ['index.js', 'internal.js'],
+    ['index.cjs', 'internal.cjs'],
+  ])(
     'should load iconv-lite on the first unit decoded with a fallback, not on import (%s)',
-    async (file) => {
+    async (file, internalFile) => {
       const entry = `${dist}${file}`;
+      const internal = `${dist}${internalFile}`;
       requireBuilt(entry);
       const { stdout } = await promisify(execFile)(process.execPath, [
         '--input-type=module',
         '-e',
-        probe(entry),
+        probe(entry, internal),
       ]);
       expect(JSON.parse(stdout)).toEqual([
         ['import', false],

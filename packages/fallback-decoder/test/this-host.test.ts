@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { FallbackDecoder, resolveAutoFallback, thisHost } from '../src/index';
+import { FallbackDecoder, resolveAutoFallback } from '../src/index';
+import { thisHost } from '../src/internal';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));

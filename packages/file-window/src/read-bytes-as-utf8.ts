@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { decodeRejectedUnit, type FallbackOption, resolveFallbackOption } from '@pipeguard/fallback-decoder';
+import type { FallbackOption } from '@pipeguard/fallback-decoder';
+import { decodeRejectedUnit, resolveFallbackOption } from '@pipeguard/fallback-decoder/internal';
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared';
 import { countIllFormedUtf8 } from './count-ill-formed-utf8';
 import { type FileInput, readAt, validateFileInput, withFileHandle } from './file-handle';

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { decodeRejectedUnit, type FallbackOption, resolveFallbackOption } from '@pipeguard/fallback-decoder';
+import type { FallbackOption } from '@pipeguard/fallback-decoder';
+import { decodeRejectedUnit, resolveFallbackOption } from '@pipeguard/fallback-decoder/internal';
 import {
   describeReceived,
   validateFunction,

@@ -1,4 +1,4 @@
-import { type UnitBounds, unitStart } from './find-unit-ends';
+import { TERMINATORS, type UnitBounds } from './find-unit-ends';
 import type { LineBatch, LineUnit } from './line-unit';
 
 /** A splitter's count of the `LineUnit` objects built so far, which its batches add to. */
@@ -16,7 +16,6 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
   readonly unitCount: number;
   readonly longestUnitBytes: number;
   readonly #bounds: UnitBounds;
-  readonly #first: number;
   readonly #base: number;
   readonly #built: BuiltUnits;
   #units: LineUnit<Bytes>[] | undefined;
@@ -24,33 +23,24 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
   /**
    * @param bytes - The units' contiguous bytes, terminators included.
    * @param offset - Stream offset of `bytes[0]`.
-   * @param bounds - The scan's unit ends, in window positions; this batch holds units `[first, stop)`.
+   * @param bounds - The units' ends (the batch's own arrays), in window positions.
+   * @param base - Window position of `bytes[0]`.
+   * @param longestUnitBytes - Bytes of the longest unit, terminator excluded.
    * @param built - The splitter's count of built units, increased when `units` is built.
    */
   constructor(
     bytes: Bytes,
     offset: number,
     bounds: UnitBounds,
-    first: number,
-    stop: number,
+    base: number,
+    longestUnitBytes: number,
     built: BuiltUnits,
   ) {
-    const { ends, terminators } = bounds;
-    // Window position where unit `first` starts, which `bytes[0]` is.
-    const base = unitStart(bounds, first);
-    let longest = 0;
-    let start = base;
-    for (let index = first; index < stop; index++) {
-      const end = ends[index] as number;
-      if (end - start > longest) longest = end - start;
-      start = end + (terminators[index] as string).length;
-    }
     this.bytes = bytes;
     this.offset = offset;
-    this.unitCount = stop - first;
-    this.longestUnitBytes = longest;
+    this.unitCount = bounds.count;
+    this.longestUnitBytes = longestUnitBytes;
     this.#bounds = bounds;
-    this.#first = first;
     this.#base = base;
     this.#built = built;
   }
@@ -58,12 +48,12 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
   /** The units, built on first read; their `bytes` are views into the batch's `bytes`. */
   get units(): LineUnit<Bytes>[] {
     if (this.#units !== undefined) return this.#units;
-    const { ends, terminators } = this.#bounds;
+    const { count, ends, codes } = this.#bounds;
     const units: LineUnit<Bytes>[] = [];
     let start = 0;
-    for (let index = this.#first; index < this.#first + this.unitCount; index++) {
+    for (let index = 0; index < count; index++) {
       const end = (ends[index] as number) - this.#base;
-      const terminator = terminators[index] as LineUnit['terminator'];
+      const terminator = TERMINATORS[codes[index] as number] as LineUnit['terminator'];
       // A view of a Buffer is a Buffer: `subarray` keeps the array's kind.
       const bytes = this.bytes.subarray(start, end) as Bytes;
       units.push({ bytes, terminator, offset: this.offset + start });

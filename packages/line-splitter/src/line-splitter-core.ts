@@ -8,7 +8,7 @@ import {
   validateOptionsObject,
   writeAfterEndError,
 } from '@pipeguard/shared/core';
-import { findUnitEnds, type UnitBounds, unitStart } from './find-unit-ends';
+import { copyBounds, TERMINATORS, type UnitEnds, UnitScan, unitStart } from './find-unit-ends';
 import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
 import type { LineBatch, LineTerminator, LineUnit } from './line-unit';
 import { PendingBytes } from './pending-bytes';
@@ -83,9 +83,7 @@ export interface LineSplitterStats {
  */
 export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSplitterStats> {
   #ended = false;
-  readonly #ops: ByteOps;
-  readonly #chunkIndexOf: boolean;
-  readonly #maxUnitBytes: number;
+  readonly #scan: UnitScan;
   readonly #batched: boolean;
   readonly #pending: PendingBytes;
   #crPending = false;
@@ -115,9 +113,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     validateInteger('startOffset', startOffset);
     validateByteOps(byteOps);
     validateBoolean('chunkIndexOf', chunkIndexOf);
-    this.#ops = byteOps;
-    this.#chunkIndexOf = chunkIndexOf;
-    this.#maxUnitBytes = maxUnitBytes;
+    this.#scan = new UnitScan(byteOps, maxUnitBytes, chunkIndexOf);
     this.#batched = batched;
     this.#offset = startOffset;
     this.#pending = new PendingBytes(byteOps);
@@ -138,14 +134,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   write(bytes: Uint8Array, emit: Emit<LineUnit | LineBatch>): void {
     if (this.#ended) throw writeAfterEndError('LineSplitterCore');
     this.#bytes += bytes.length;
-    const found = findUnitEnds(
-      this.#pending,
-      bytes,
-      this.#crPending,
-      this.#maxUnitBytes,
-      this.#ops,
-      this.#chunkIndexOf,
-    );
+    const found = this.#scan.find(this.#pending, bytes, this.#crPending);
     this.#forcedFlushes += found.forced;
     this.#emit(bytes, found, emit);
     this.#pending.keepFrom(bytes, found.next);
@@ -158,23 +147,33 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     if (this.#ended) return;
     this.#ended = true;
     const pending = this.#pending.length;
-    const end = this.#crPending ? pending - 1 : pending;
-    const terminator = this.#crPending ? '\r' : '';
-    if (pending > 0) this.#emit(EMPTY, { ends: [end], terminators: [terminator] }, emit);
+    if (pending > 0) {
+      const end = this.#crPending ? pending - 1 : pending;
+      const last: UnitEnds = {
+        count: 1,
+        ends: Float64Array.of(end),
+        codes: Uint8Array.of(this.#crPending ? TERMINATORS.indexOf('\r') : 0),
+        next: pending,
+        crPending: false,
+        forced: 0,
+        longestInChunk: 0,
+      };
+      this.#emit(EMPTY, last, emit);
+    }
     // Nothing is written after the end: only `stats.pendingBytes` still reads the state, and must show 0.
     this.#pending.keepFrom(EMPTY, pending);
     this.#crPending = false;
   }
 
-  #emit(chunk: Uint8Array, found: UnitBounds, emit: Emit<LineUnit | LineBatch>): void {
-    const { ends, terminators } = found;
-    this.#units += ends.length;
+  #emit(chunk: Uint8Array, found: UnitEnds, emit: Emit<LineUnit | LineBatch>): void {
+    const { count, ends, codes } = found;
+    this.#units += count;
     if (!this.#batched) {
-      this.#builtUnits.count += ends.length;
+      this.#builtUnits.count += count;
       let start = 0;
-      for (let index = 0; index < ends.length; index++) {
+      for (let index = 0; index < count; index++) {
         const end = ends[index] as number;
-        const terminator = terminators[index] as LineTerminator;
+        const terminator = TERMINATORS[codes[index] as number] as LineTerminator;
         const bytes = this.#pending.slice(chunk, start, end);
         emit({ bytes, terminator, offset: this.#offset + start });
         start = end + terminator.length;
@@ -182,22 +181,27 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
       return;
     }
     // Units that began in an earlier chunk get a batch of their own, so the chunk is never copied.
+    const pending = this.#pending.length;
     let split = 0;
-    while (split < ends.length && unitStart(found, split) < this.#pending.length) split++;
-    this.#emitBatch(chunk, found, 0, split, emit);
-    this.#emitBatch(chunk, found, split, ends.length, emit);
+    let longest = 0;
+    for (let start = 0; split < count && start < pending; start = unitStart(found, ++split))
+      longest = Math.max(longest, (ends[split] as number) - start);
+    this.#emitBatch(chunk, found, 0, split, longest, emit);
+    this.#emitBatch(chunk, found, split, count, found.longestInChunk, emit);
   }
 
   #emitBatch(
     chunk: Uint8Array,
-    found: UnitBounds,
+    found: UnitEnds,
     first: number,
     stop: number,
+    longest: number,
     emit: Emit<LineUnit | LineBatch>,
   ): void {
     if (first === stop) return;
     const base = unitStart(found, first);
     const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
-    emit(new LazyLineBatch(bytes, this.#offset + base, found, first, stop, this.#builtUnits));
+    const bounds = copyBounds(found, first, stop);
+    emit(new LazyLineBatch(bytes, this.#offset + base, bounds, base, longest, this.#builtUnits));
   }
 }

@@ -1,6 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { nodeByteOps } from '@pipeguard/shared';
-import { collect, cutAt, cutsFor, driveCore, feed, propertyRuns } from '@pipeguard/test-utils';
+import {
+  collect,
+  cutAt,
+  cutsFor,
+  driveCore,
+  expectThrowingListenerFailsStream,
+  feed,
+  propertyRuns,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineSplitterCore } from '../src/core';
@@ -45,14 +53,6 @@ describe('LineSplitter, the Node shell over LineSplitterCore', () => {
 
 describe('LineSplitter (a throwing listener)', () => {
   it('should fail the stream with what a data listener throws, not throw it from write()', async () => {
-    const stage = new LineSplitter();
-    const boom = new Error('listener failed');
-    stage.on('data', () => {
-      throw boom;
-    });
-    const failed = new Promise((resolve) => stage.once('error', resolve));
-    expect(() => stage.write(Buffer.from('a\nb\n'))).not.toThrow();
-    stage.end();
-    expect(await failed).toBe(boom);
+    await expectThrowingListenerFailsStream(new LineSplitter());
   });
 });

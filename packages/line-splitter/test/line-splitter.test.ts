@@ -195,6 +195,14 @@ describe('LineSplitter', () => {
     expect((out[1] as LineBatch).units.map((unit) => unit.bytes.toString())).toEqual(['dd']);
   });
 
+  it('should give each batch the longest of its own units when a longer unit began in an earlier chunk', async () => {
+    const { out } = await split([bytesOf('a long unit'), bytesOf(' ends\nb\ncc\n')], { batched: true });
+    expect((out as LineBatch[]).map((batch) => [batch.unitCount, batch.longestUnitBytes])).toEqual([
+      [1, 16],
+      [2, 2],
+    ]);
+  });
+
   it("should build a batch's units only when they are first read, and once, when batched", async () => {
     const splitter = new LineSplitter({ batched: true });
     const [out] = await Promise.all([

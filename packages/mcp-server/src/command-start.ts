@@ -1,7 +1,18 @@
 import { type CommandRead, type RunResult, start } from '@pipeguard/pipeline';
-import type { CallEnvironment } from './command-call';
+import type { CallSlots } from './call-slots';
 import type { CommandSession, CommandSessions } from './command-sessions';
 import { type CommandRequest, toRunOptions } from './run-options';
+import type { SpillDirectory } from './spill-directory';
+
+/** What a call needs from the server: the slots it waits for, the directory it spills to, who ends its leftovers. */
+export interface CallEnvironment {
+  slots: CallSlots;
+  spill: SpillDirectory;
+  /** Whether commands' output is redacted (the server's `--no-redact` turns it off). */
+  redact: boolean;
+  /** Given what ends a finished command's leftovers: they run on until the MCP session ends. */
+  adoptLeftovers: (end: () => void) => void;
+}
 
 /** How often a running call reports progress: twice a second, so a client hears at least once a second. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -49,7 +60,7 @@ export async function startCall(
       signal,
       redact: environment.redact,
     });
-    // On pipes stdin is as run() gives it (`stdin`, then end-of-file): no prompt can wait on it. A terminal
+    // On pipes stdin is as run() gives it (`input`, then end-of-file): no prompt can wait on it. A terminal
     // stays open, so that a prompt found on it can be answered with write_input.
     const command = start(file, args, { ...options, endInput: options.pty !== true });
     const stopAtOnce = () => void command.stop({ graceMs: 0 }).catch(() => {});

@@ -2,6 +2,8 @@ import { AGENT_PROFILE, type RunOptions } from '@pipeguard/pipeline';
 import * as z from 'zod';
 import { MAX_PATH_CHARS } from './path-confinement';
 
+/** The longest `input` a call may give, in characters: a waiting call holds it, so it stays small. */
+export const MAX_INPUT_CHARS = 1024 * 1024;
 /** The longest `keep_matches` text a call may give, in characters. */
 export const MAX_KEEP_MATCHES_CHARS = 200;
 /** `timeout` when the call gives none: two minutes. */
@@ -23,6 +25,7 @@ export const RUN_FIELD_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   ]),
   pty: z.boolean(),
   cwd: z.string().max(MAX_PATH_CHARS),
+  input: z.string().max(MAX_INPUT_CHARS),
 };
 
 /** What a model reads about each of `run_command`'s option fields beyond the row's doc. */
@@ -35,6 +38,7 @@ export const RUN_FIELD_NOTES: Readonly<Record<string, string>> = {
     'Default true: lines from the omitted middle that look like errors (error, FAIL, Traceback, panic, ...) are kept as excerpts "[line N, byte B] text" with a little context, within max_bytes. A string keeps lines containing that exact text (case-sensitive, not a regex), e.g. "AssertionError". Set false to give all of max_bytes to the head and tail.',
   timeout: `The command and everything it started are killed then. Default ${DEFAULT_TIMEOUT_MS} (2m); the server caps it (--max-timeout).`,
   cwd: "Within the server's roots; a relative path starts at the first root. Default: the first root.",
+  input: `Text, at most ${MAX_INPUT_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once; with pty, the terminal stays open instead: a command found waiting on it comes back at once with its prompt and a session_id to answer with write_input.`,
   pty: 'Default false. Set true for programs that buffer output, hide progress or colour, or refuse to run when not on a terminal. Then stdout and stderr are merged into stdout, in their true order (stderr is empty and `stderr_merged` is true); keep it off when you need to tell them apart.',
 };
 
@@ -44,7 +48,8 @@ export interface CommandRequest {
   cwd: string;
   timeoutMs: number;
   maxBytes: number;
-  stdin: string | undefined;
+  /** Text for the command's stdin. */
+  input: string | undefined;
   /** The command as the model gave it, for the binary placeholder's redirect hint. */
   display: string;
   /** The call's output options (render, foldRepeats, keepMatches, pty), by library key. */
@@ -72,7 +77,7 @@ export function toRunOptions(request: CommandRequest, context: RunContext): RunO
     command: request.display,
     cwd: request.cwd,
     timeout: request.timeoutMs,
-    ...(request.stdin === undefined ? {} : { input: request.stdin }),
+    ...(request.input === undefined ? {} : { input: request.input }),
     spill: context.spillDirectory,
     spillMaxBytes: context.spillMaxBytes,
     signal: context.signal,

@@ -204,10 +204,10 @@ describe('answers and queues bounded whatever the call asks', () => {
     expect(answer.text).toContain('[max_lines 10000 lowered to 64:');
   });
 
-  it('should refuse stdin over its limit naming the field, and keep serving', async () => {
-    const answer = await server.call('run_command', { argv: ['true'], stdin: 'x'.repeat(1024 * 1024 + 1) });
+  it('should refuse input over its limit naming the field, and keep serving', async () => {
+    const answer = await server.call('run_command', { argv: ['true'], input: 'x'.repeat(1024 * 1024 + 1) });
     expect(answer.isError).toBe(true);
-    expect(answer.text).toContain('stdin');
+    expect(answer.text).toContain('input');
     expect((await server.call('run_command', { argv: ['echo', 'still serving'] })).text).toContain(
       'still serving',
     );

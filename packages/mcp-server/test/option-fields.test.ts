@@ -58,6 +58,7 @@ describe('the MCP tools’ option fields', () => {
       { command: 'echo ok', timeout_ms: 30_000 },
       ['"timeout_ms" is deprecated: use "timeout"', 'ok'],
     ],
+    ['run_command', { command: 'cat', stdin: 'fed' }, ['"stdin" is deprecated: use "input"', 'fed']],
   ])('should still take %s %j and add a deprecation note', async (tool, args, expected) => {
     const answer = await server.call(tool, args);
     expect(answer.isError).toBeFalsy();

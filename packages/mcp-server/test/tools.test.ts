@@ -47,7 +47,7 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       }
       const run = tools.find((tool) => tool.name === 'run_command');
       expect(Object.keys(run?.inputSchema.properties ?? {})).toEqual(
-        expect.arrayContaining(['command', 'argv', 'cwd', 'timeout', 'stdin', 'max_bytes']),
+        expect.arrayContaining(['command', 'argv', 'cwd', 'timeout', 'input', 'max_bytes']),
       );
     });
   });
@@ -68,11 +68,11 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       });
     });
 
-    it('should run argv without a shell, in cwd, with stdin', async () => {
+    it('should run argv without a shell, in cwd, with input', async () => {
       const answer = await server.call('run_command', {
         argv: ['sh', '-c', 'pwd; cat', '$HOME'],
         cwd: 'sub',
-        stdin: 'fed',
+        input: 'fed',
       });
       expect(answer.structuredContent).toMatchObject({ exit_code: 0, stdout: { text: `${root}/sub\nfed` } });
     });
@@ -161,7 +161,7 @@ describe.each(TRANSPORTS)('over %s', (_, start) => {
       ['run_command', { command: 'true', timeout: -1 }, 'timeout'],
       ['run_command', { command: 'true', timeout: 1.5 }, 'timeout'],
       ['run_command', { command: 'true', max_bytes: 1e12 }, 'max_bytes'],
-      ['run_command', { command: 'true', stdin: ['x'] }, 'stdin'],
+      ['run_command', { command: 'true', input: ['x'] }, 'input'],
       ['run_command', { command: 'true', cwd: 'missing-dir' }, 'cwd'],
       ['run_command', { command: 'true', cwd: 'notes.txt' }, 'cwd'],
       ['read_bytes', { offset: 0 }, 'path'],

@@ -34,7 +34,6 @@ export {
   type ByteCounterStats,
 } from '@pipeguard/byte-counter';
 export {
-  decodeRejectedUnit,
   FallbackDecoder,
   FallbackDecoderError,
   type FallbackDecoderErrorCode,
@@ -43,11 +42,8 @@ export {
   type FallbackOption,
   type HostEncodingInput,
   iconvCodec,
-  loadIconv,
   type RejectedPath,
-  resolveFallbackOption,
   resolveHostFallback,
-  thisHost,
   WINDOWS_ANSI_CODEPAGES,
 } from '@pipeguard/fallback-decoder';
 export {
@@ -88,7 +84,6 @@ export {
   AGENT_PROFILE,
   type AgentProfileSettings,
   type Capture,
-  type CapturedRun,
   type CaptureOptions,
   type CaptureResult,
   type CaptureStages,
@@ -103,7 +98,6 @@ export {
   type InputWait,
   type InputWaitEvidence,
   type InputWaitOptions,
-  killProcessGroup,
   type LiveDrop,
   type LiveEvent,
   type LiveLine,
@@ -115,7 +109,6 @@ export {
   LiveLinesTap,
   type LiveStreamEvent,
   type LiveStreamName,
-  mergeLiveLines,
   NO_PROMPT_ENV,
   ON_INPUT_WAIT_VALUES,
   type OnInputWait,
@@ -142,7 +135,6 @@ export {
   RunningCommand,
   type RunningCommandState,
   type RunOptions,
-  type RunOutcome,
   type RunResult,
   resolveAutoFallback,
   run,

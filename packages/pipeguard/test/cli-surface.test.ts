@@ -3,10 +3,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { quoteShellArgument } from '@pipeguard/shared';
-import { useTempDir } from '@pipeguard/test-utils';
+import { undeclaredFields, useTempDir } from '@pipeguard/test-utils';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/cli/completion';
+import { cliJsonSchema } from '../src/cli/json-schema';
 import { CURRENT_OPTIONS } from '../src/cli/option-table';
 import { parseCli } from '../src/cli/parse-cli';
 import { usage } from '../src/cli/usage';
@@ -123,23 +124,54 @@ describe('pipeguard commands', () => {
     expect((await runCli(['read', file, '--fallback', 'windows-1252'])).stdout).toBe('café\n');
   });
 
-  it('should print JSON that the shipped schema accepts for every command', async () => {
+  it('should print JSON that the shipped schema accepts and declares field by field for every command', async () => {
+    // Arrange: runs that fill every part of a result (rendering, folding, excerpts, redaction, spill, live lines).
     const validate = new Ajv({ strict: false }).compile(schema);
     const file = files.path('json.txt');
     await writeFile(file, 'a\nb\n');
+    const noisy =
+      'for i in 1 2 3 4 5 6; do echo same; done; seq 1 100; echo ERROR here; seq 101 300; printf "\\r50%%\\r99%%\\n"';
     const outputs = await Promise.all([
       runCli(['--json', '--', 'sh', '-c', 'echo x; echo y >&2; exit 4']),
       runCli(['--json', '--all', '--max-bytes', '1', '--', 'echo', 'xy']),
+      runCli(
+        ['--json', '--agent', '--max-bytes', '200', '--spill', files.path('.'), '--', 'sh', '-c', noisy],
+        {
+          env: { ...process.env, API_TOKEN: 'sekrit-value-1234' },
+        },
+      ),
+      runCli(['--json', '--live-lines', '--fold-repeats', '--', 'sh', '-c', 'echo a; echo a; echo b >&2']),
       runCli(['--json'], { input: 'stdin\n' }),
       runCli(['read', file, '--json']),
       runCli(['lines', file, '--json', '--max-line-bytes', '1']),
       runCli(['lines', '/usr/bin/ls', '--json']),
     ]);
+    // Act and assert
+    const seen = new Set<string>();
     for (const output of outputs) {
       const document = JSON.parse(output.stdout);
       expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+      expect(undeclaredFields(schema, document)).toEqual([]);
       expect(document.schemaVersion).toBe(1);
+      for (const stream of [document.stdout, document.stderr, document])
+        for (const key of ['renderer', 'folder', 'redactionsByKind', 'spillPath'])
+          if (stream?.[key] !== null && stream?.[key] !== undefined) seen.add(key);
+      if (document.stdout?.excerpts?.length > 0) seen.add('excerpts');
+      if (document.liveLines) seen.add('liveLines');
     }
+    // The runs did reach the nested parts the schema describes.
+    expect([...seen].sort()).toEqual([
+      'excerpts',
+      'folder',
+      'liveLines',
+      'redactionsByKind',
+      'renderer',
+      'spillPath',
+    ]);
+  });
+
+  it('should ship the schema.json the result tables write (pnpm --filter pipeguard schema)', () => {
+    expect(schema).toEqual(cliJsonSchema());
   });
 });
 

@@ -35,5 +35,4 @@ export {
   resolvePresetOptions,
 } from './preset/preset-options';
 export { composeSourceOffsets, HeadLineOffsets, type OffsetMap } from './preset/source-offset-chain';
-export { type PresetStageSettings, presetStageSettings } from './preset/stage-settings';
 export { Utf16TranscoderCore, type Utf16TranscoderStats } from './preset/utf16-transcoder-core';

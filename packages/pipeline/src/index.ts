@@ -21,7 +21,6 @@ export {
 } from '@pipeguard/pty';
 export { AbortError } from './capture/abort-error';
 export {
-  type CapturedRun,
   type CaptureStages,
   capture,
   type RunningCapture,
@@ -30,11 +29,10 @@ export type { CaptureOptions, LiveLinesQueueOptions } from './capture/capture-op
 export type { ChildInput, ChildLike, ChildOutput } from './capture/child-like';
 export type { ContainmentMechanism } from './capture/descendants/descendant-containment';
 export type { Leftover } from './capture/descendants/process-table';
-export { killProcessGroup } from './capture/kill-process-group';
 export type { LiveLinesReport, RunResult } from './capture/run-result';
 export type { LiveDrop, LiveEvent, LiveLine } from './live/live-events';
 export { LiveLines, type LiveLinesOptions, type LiveLinesStats } from './live/live-lines';
-export { type LiveStreamEvent, type LiveStreamName, mergeLiveLines } from './live/live-merge';
+export type { LiveStreamEvent, LiveStreamName } from './live/live-merge';
 export { LiveLinesTap } from './live/live-tap';
 export {
   AGENT_PROFILE,
@@ -48,7 +46,7 @@ export { type PipelineRun, pipeline } from './preset/pipeline';
 export { type PipelineOptions, RENDER_MODES, type RenderMode } from './preset/pipeline-options';
 export type { PipelineStages } from './preset/pipeline-stages';
 export type { Utf16Transcoder } from './preset/utf16-transcoder';
-export { type RunOutcome, run } from './run/run';
+export { run } from './run/run';
 export { RunError, type RunErrorCode } from './run/run-error';
 export type { RunOptions } from './run/run-options';
 export type {

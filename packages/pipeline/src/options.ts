@@ -1,4 +1,4 @@
-// The option table alone (runtime-free, as in ./core): for surfaces that read it without loading a stage.
+// The option and result tables alone (runtime-free, as in ./core): for surfaces that read them without loading a stage.
 export {
   OPTION_TABLE,
   type OptionApi,
@@ -12,3 +12,19 @@ export {
   optionRow,
   readOptionValue,
 } from './preset/option-table';
+export {
+  CAPTURE_RESULT_FIELDS,
+  type FieldsOf,
+  LINES_PAGE_FIELDS,
+  mcpView,
+  type ResultField,
+  type ResultFields,
+  type ResultKind,
+  type ResultShape,
+  type ResultSurface,
+  RUN_RESULT_FIELDS,
+  resultJsonSchema,
+  resultObjectSchema,
+  snakeCaseOf,
+  UTF8_WINDOW_FIELDS,
+} from './preset/result-table';

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { LiveLines, mergeLiveLines } from '../src/index';
+import { LiveLines } from '../src/index';
+import { mergeLiveLines } from '../src/internal';
 
 /** The iterator result if `pending` settles before the next turn of the event loop, else `'pending'`. */
 const settledNow = <T>(pending: Promise<T>) => Promise.race([pending, nextTurn().then(() => 'pending')]);

@@ -21,7 +21,7 @@ function startsWith(ops: ByteOps, line: Uint8Array, start: Uint8Array): boolean 
 }
 
 /** The options a repeat folder takes (its Node stage's `RepeatFolderOptions`). */
-export const REPEAT_FOLDER_OPTIONS = ['maxLineBytes'] as const;
+export const REPEAT_FOLDER_OPTIONS = ['maxFoldLineBytes'] as const;
 const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps'] as const;
 
 /** Options of `RepeatFolderCore`. */
@@ -30,7 +30,7 @@ export interface RepeatFolderCoreOptions {
    * Longest line (with its line feed) that is compared and folded; a longer line always passes.
    * @defaultValue `4096` (bytes)
    */
-  maxLineBytes?: number;
+  maxFoldLineBytes?: number;
   /** The byte scans and allocation to use: `nodeByteOps` in Node, `portableByteOps` anywhere. */
   byteOps: ByteOps;
 }
@@ -60,11 +60,11 @@ export function formatRepeatNotice(repeats: number): string {
 /**
  * The folder's logic without a runtime: keeps a run of identical consecutive lines once, then the
  * notice. Each `write` emits at most one array: a view of the written bytes when they pass as they
- * are, else a fresh join. Holds one line of at most `maxLineBytes`, always a copy of its own.
+ * are, else a fresh join. Holds one line of at most `maxFoldLineBytes`, always a copy of its own.
  */
 export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats>, SourceOffsets {
   #ended = false;
-  readonly #maxLineBytes: number;
+  readonly #maxFoldLineBytes: number;
   readonly #ops: ByteOps;
   readonly #offsets = new SourceOffsetMap();
   /** The last line, when foldable: a copy of its own (or a view of the bytes being written). */
@@ -87,15 +87,15 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   #outLength = 0;
 
   /**
-   * @throws TypeError when `maxLineBytes` is not a number, `byteOps` is missing or an option is unknown.
-   * @throws RangeError when `maxLineBytes` is not a safe integer ≥ 1.
+   * @throws TypeError when `maxFoldLineBytes` is not a number, `byteOps` is missing or an option is unknown.
+   * @throws RangeError when `maxFoldLineBytes` is not a safe integer ≥ 1.
    */
   constructor(options: RepeatFolderCoreOptions) {
     validateOptionsObject(options, CORE_OPTIONS);
-    const { maxLineBytes = 4096, byteOps } = options ?? ({} as Partial<RepeatFolderCoreOptions>);
-    validateInteger('maxLineBytes', maxLineBytes, { minimum: 1 });
+    const { maxFoldLineBytes = 4096, byteOps } = options ?? ({} as Partial<RepeatFolderCoreOptions>);
+    validateInteger('maxFoldLineBytes', maxFoldLineBytes, { minimum: 1 });
     validateByteOps(byteOps);
-    this.#maxLineBytes = maxLineBytes;
+    this.#maxFoldLineBytes = maxFoldLineBytes;
     this.#ops = byteOps;
   }
 
@@ -195,7 +195,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
           if (line !== null) this.#add(line, lineStart, true);
           copyFrom = line !== null ? stop : position;
         }
-        const fits = length <= this.#maxLineBytes;
+        const fits = length <= this.#maxFoldLineBytes;
         previousAt = line === null && fits ? position : -1;
         previousLength = length;
         this.#previous = line !== null && fits ? line : null;
@@ -232,7 +232,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
 
   /** Holds the start of a line until its end shows whether it repeats; past the cap, lets it pass. */
   #hold(piece: Uint8Array, offset: number): void {
-    if (this.#partialLength + piece.length <= this.#maxLineBytes) {
+    if (this.#partialLength + piece.length <= this.#maxFoldLineBytes) {
       // A copy: the caller may reuse the written bytes, and a few held bytes must not keep them alive.
       this.#partial.push(copyBytes(this.#ops, piece));
       this.#partialLength += piece.length;
@@ -254,7 +254,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   /** Keeps a copy of a passing line's `piece` while the line fits the cap (past it, it is never compared). */
   #keep(piece: Uint8Array): void {
     if (!this.#keeping) return;
-    if (this.#partialLength + piece.length > this.#maxLineBytes) {
+    if (this.#partialLength + piece.length > this.#maxFoldLineBytes) {
       this.#keeping = false;
       this.#partial = [];
       this.#partialLength = 0;

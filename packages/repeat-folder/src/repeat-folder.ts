@@ -19,7 +19,7 @@ export interface RepeatFolderOptions {
    * memory stays within one line of this size.
    * @defaultValue `4096` (bytes)
    */
-  maxLineBytes?: number;
+  maxFoldLineBytes?: number;
 }
 
 /**
@@ -35,12 +35,12 @@ export class RepeatFolder extends Transform implements SourceOffsets {
   };
 
   /**
-   * @throws TypeError when `maxLineBytes` is not a number or an option is unknown.
-   * @throws RangeError when `maxLineBytes` is not a safe integer ≥ 1.
+   * @throws TypeError when `maxFoldLineBytes` is not a number or an option is unknown.
+   * @throws RangeError when `maxFoldLineBytes` is not a safe integer ≥ 1.
    */
   constructor(options?: RepeatFolderOptions) {
     validateOptionsObject(options, REPEAT_FOLDER_OPTIONS);
-    const core = new RepeatFolderCore({ maxLineBytes: options?.maxLineBytes, byteOps: nodeByteOps });
+    const core = new RepeatFolderCore({ maxFoldLineBytes: options?.maxFoldLineBytes, byteOps: nodeByteOps });
     super();
     this.#core = core;
   }

@@ -12,9 +12,9 @@ describe('RepeatFolder and a writer that refills its buffer', () => {
   it('should fold as chunks of their own give when each write reuses one buffer', async () => {
     const chunks = chunksOf(TEXT, 7);
     const shown = (chunk: unknown) => (chunk as Buffer).toString('latin1');
-    const folder = new RepeatFolder({ maxLineBytes: 32 });
+    const folder = new RepeatFolder({ maxFoldLineBytes: 32 });
     const [, own] = await Promise.all([pipeline(feed(chunks), folder), collectBytes(folder)]);
-    const reused = await writeFromOneBuffer(new RepeatFolder({ maxLineBytes: 32 }), chunks, shown);
+    const reused = await writeFromOneBuffer(new RepeatFolder({ maxFoldLineBytes: 32 }), chunks, shown);
     expect(reused.join('')).toBe(
       'start\nagain and again\n[previous line repeated 8 more times]\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nb\n[previous line repeated 4 more times]\nend',
     );

@@ -16,8 +16,8 @@ const input = fc
   .chain((bytes) => cutsFor(bytes.length).map((cuts) => ({ bytes, chunks: cutAt(bytes, cuts) })));
 
 /** Drives the folder's core (the Node stage is a shell over it: repeat-folder.shell.test.ts). */
-function fold(chunks: Buffer[], maxLineBytes: number) {
-  const folder = new RepeatFolderCore({ maxLineBytes, byteOps: nodeByteOps });
+function fold(chunks: Buffer[], maxFoldLineBytes: number) {
+  const folder = new RepeatFolderCore({ maxFoldLineBytes, byteOps: nodeByteOps });
   const output = driveCoreBytes(folder, chunks);
   return { output, stats: folder.stats, folder };
 }
@@ -41,8 +41,8 @@ function unfold(output: Buffer): Buffer {
 describe('RepeatFolder properties', () => {
   it('should reproduce the input when each notice is unfolded into N copies', () => {
     fc.assert(
-      fc.property(input, fc.integer({ min: 1, max: 16 }), ({ bytes, chunks }, maxLineBytes) => {
-        const { output, stats } = fold(chunks, maxLineBytes);
+      fc.property(input, fc.integer({ min: 1, max: 16 }), ({ bytes, chunks }, maxFoldLineBytes) => {
+        const { output, stats } = fold(chunks, maxFoldLineBytes);
         expect(unfold(output).toString('hex')).toBe(bytes.toString('hex'));
         expect(stats.outputBytes).toBe(output.length);
         expect(stats.inputBytes - stats.foldedBytes + stats.noticeBytes).toBe(output.length);
@@ -53,15 +53,15 @@ describe('RepeatFolder properties', () => {
 
   it('should give the same output and stats for any chunking, and never two equal foldable lines in a row', () => {
     fc.assert(
-      fc.property(input, fc.integer({ min: 1, max: 16 }), ({ bytes, chunks }, maxLineBytes) => {
-        const chunked = fold(chunks, maxLineBytes);
-        const whole = fold([bytes], maxLineBytes);
+      fc.property(input, fc.integer({ min: 1, max: 16 }), ({ bytes, chunks }, maxFoldLineBytes) => {
+        const chunked = fold(chunks, maxFoldLineBytes);
+        const whole = fold([bytes], maxFoldLineBytes);
         expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
         expect(chunked.stats).toEqual(whole.stats);
         const lines = whole.output.toString('latin1').split(/(?<=\n)/);
         for (let index = 1; index < lines.length; index++) {
           const line = lines[index] as string;
-          if (line.endsWith('\n') && line.length <= maxLineBytes) expect(line).not.toBe(lines[index - 1]);
+          if (line.endsWith('\n') && line.length <= maxFoldLineBytes) expect(line).not.toBe(lines[index - 1]);
         }
       }),
       { numRuns: RUNS },

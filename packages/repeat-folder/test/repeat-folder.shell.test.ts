@@ -1,6 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { nodeByteOps } from '@pipeguard/shared';
-import { collectBytes, cutAt, cutsFor, driveCoreBytes, feed, propertyRuns } from '@pipeguard/test-utils';
+import {
+  collectBytes,
+  cutAt,
+  cutsFor,
+  driveCoreBytes,
+  expectThrowingListenerFailsStream,
+  feed,
+  propertyRuns,
+} from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RepeatFolderCore } from '../src/core';
@@ -14,10 +22,10 @@ const chunked = fc
 describe('RepeatFolder, the Node shell over RepeatFolderCore', () => {
   it('should emit what the core emits, with the same stats and source offsets, for any input and chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(chunked, fc.integer({ min: 1, max: 16 }), async (chunks, maxLineBytes) => {
-        const core = new RepeatFolderCore({ maxLineBytes, byteOps: nodeByteOps });
+      fc.asyncProperty(chunked, fc.integer({ min: 1, max: 16 }), async (chunks, maxFoldLineBytes) => {
+        const core = new RepeatFolderCore({ maxFoldLineBytes, byteOps: nodeByteOps });
         const fromCore = driveCoreBytes(core, chunks);
-        const folder = new RepeatFolder({ maxLineBytes });
+        const folder = new RepeatFolder({ maxFoldLineBytes });
         const [, fromStage] = await Promise.all([pipeline(feed(chunks), folder), collectBytes(folder)]);
         expect(fromStage.toString('hex')).toBe(fromCore.toString('hex'));
         expect(folder.stats).toEqual(core.stats);
@@ -31,14 +39,6 @@ describe('RepeatFolder, the Node shell over RepeatFolderCore', () => {
 
 describe('RepeatFolder (a throwing listener)', () => {
   it('should fail the stream with what a data listener throws, not throw it from write()', async () => {
-    const stage = new RepeatFolder();
-    const boom = new Error('listener failed');
-    stage.on('data', () => {
-      throw boom;
-    });
-    const failed = new Promise((resolve) => stage.once('error', resolve));
-    expect(() => stage.write(Buffer.from('a\nb\n'))).not.toThrow();
-    stage.end();
-    expect(await failed).toBe(boom);
+    await expectThrowingListenerFailsStream(new RepeatFolder());
   });
 });

@@ -12,22 +12,22 @@ async function fold(chunks: Iterable<Buffer | string>, options?: RepeatFolderOpt
 describe('RepeatFolder', () => {
   it.each<[string, unknown, ErrorConstructor, string]>([
     [
-      'maxLineBytes 0',
-      { maxLineBytes: 0 },
+      'maxFoldLineBytes 0',
+      { maxFoldLineBytes: 0 },
       RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received 0',
+      'The "maxFoldLineBytes" option must be a safe integer greater than or equal to 1. Received 0',
     ],
     [
-      'maxLineBytes as a string',
-      { maxLineBytes: '9' },
+      'maxFoldLineBytes as a string',
+      { maxFoldLineBytes: '9' },
       TypeError,
-      'The "maxLineBytes" option must be of type number. Received type string (\'9\')',
+      'The "maxFoldLineBytes" option must be of type number. Received type string (\'9\')',
     ],
     [
       'an unknown key',
-      { maxLinesBytes: 9 },
+      { maxFoldLinesBytes: 9 },
       TypeError,
-      'The "options" argument has an unknown option "maxLinesBytes" (did you mean "maxLineBytes"?)',
+      'The "options" argument has an unknown option "maxFoldLinesBytes" (did you mean "maxFoldLineBytes"?)',
     ],
     [
       'options that are not an object',
@@ -41,7 +41,7 @@ describe('RepeatFolder', () => {
   });
 
   it('should not mutate the options object', () => {
-    const options = Object.freeze({ maxLineBytes: 10 });
+    const options = Object.freeze({ maxFoldLineBytes: 10 });
     expect(() => new RepeatFolder(options)).not.toThrow();
   });
 
@@ -75,10 +75,10 @@ describe('RepeatFolder', () => {
     expect(text).toBe('x\r\n[previous line repeated 1 more time]\nx\nx');
   });
 
-  it('should never fold a line longer than maxLineBytes', async () => {
+  it('should never fold a line longer than maxFoldLineBytes', async () => {
     const long = `${'z'.repeat(20)}\n`;
     const { text, stats } = await fold([long, long.slice(0, 5), long.slice(5), long, 'ok\n', 'ok\n'], {
-      maxLineBytes: 8,
+      maxFoldLineBytes: 8,
     });
     expect(text).toBe(`${long}${long}${long}ok\n[previous line repeated 1 more time]\n`);
     expect(stats.foldedLines).toBe(1);
@@ -128,15 +128,15 @@ describe('RepeatFolder', () => {
 
 describeStageContract('RepeatFolder', {
   create: (options) => new RepeatFolder(options as never),
-  knownOptions: ['maxLineBytes'],
-  validOptions: [{ maxLineBytes: 16 }],
+  knownOptions: ['maxFoldLineBytes'],
+  validOptions: [{ maxFoldLineBytes: 16 }],
   input: () => [Buffer.from('a\nb\n'), Buffer.alloc(16 * 1024, 'b\n')],
   invalidOptions: [
     [null, TypeError, 'The "options" argument must be of type object. Received null'],
     [
-      { maxLineBytes: -1 },
+      { maxFoldLineBytes: -1 },
       RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 1. Received -1',
+      'The "maxFoldLineBytes" option must be a safe integer greater than or equal to 1. Received -1',
     ],
   ],
 });

@@ -45,8 +45,12 @@ export class ControlSearch {
         const byte = bytes[index] as number;
         const crlf = byte === CR && index + 1 < end && bytes[index + 1] === LF;
         if (byte < 0x20 && STOP_BYTE[byte] === 1 && !crlf) break;
-        if (byte >= 0x80) ascii = false;
         index++;
+        if (byte >= 0x80) {
+          ascii = false;
+          // The rest of a run beyond ASCII (a bar's blocks) without going back to the word scan per character.
+          while (index < end && (bytes[index] as number) >= 0x80) index++;
+        }
       }
       this.ascii = ascii;
       return index;

@@ -1,8 +1,8 @@
 import { validateInteger, validateOptionsObject } from '@pipeguard/shared/core';
 
 const DEFAULT_MAX_LIVE_LINES = 64;
-const DEFAULT_MAX_LINE_BYTES = 32 * 1024;
-const KNOWN_OPTIONS = ['cols', 'maxLiveLines', 'maxLineBytes'] as const;
+const DEFAULT_MAX_ROW_BYTES = 32 * 1024;
+const KNOWN_OPTIONS = ['cols', 'maxLiveLines', 'maxRowBytes'] as const;
 
 /** Options of `TerminalRenderer`, `TerminalRendererStream` and `TerminalRendererCore` (the `./core` subpath). */
 export interface TerminalRendererOptions {
@@ -26,7 +26,7 @@ export interface TerminalRendererOptions {
    * and a later carriage return overwrites only what is still held. An integer ≥ 4.
    * @defaultValue 32768 (bytes)
    */
-  maxLineBytes?: number;
+  maxRowBytes?: number;
 }
 
 /** Counters of a renderer, as a fresh plain object. */
@@ -48,21 +48,21 @@ export interface TerminalRendererStats {
 export interface RendererSettings {
   cols: number | null;
   maxLiveLines: number;
-  maxLineBytes: number;
+  maxRowBytes: number;
 }
 
 /**
  * Validates the options and fills in the defaults.
  * @throws TypeError when `options` is not an object, has an unknown key, or an option is not a number (or null, for `cols`).
- * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxLineBytes` not one ≥ 4.
+ * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxRowBytes` not one ≥ 4.
  */
 export function resolveRendererOptions(options: TerminalRendererOptions | undefined): RendererSettings {
   validateOptionsObject(options, KNOWN_OPTIONS);
   const cols = options?.cols === undefined ? null : options.cols;
   const maxLiveLines = options?.maxLiveLines === undefined ? DEFAULT_MAX_LIVE_LINES : options.maxLiveLines;
-  const maxLineBytes = options?.maxLineBytes === undefined ? DEFAULT_MAX_LINE_BYTES : options.maxLineBytes;
+  const maxRowBytes = options?.maxRowBytes === undefined ? DEFAULT_MAX_ROW_BYTES : options.maxRowBytes;
   validateInteger('cols', cols, { minimum: 1, nullable: true });
   validateInteger('maxLiveLines', maxLiveLines, { minimum: 1 });
-  validateInteger('maxLineBytes', maxLineBytes, { minimum: 4 });
-  return { cols, maxLiveLines, maxLineBytes };
+  validateInteger('maxRowBytes', maxRowBytes, { minimum: 4 });
+  return { cols, maxLiveLines, maxRowBytes };
 }

@@ -59,7 +59,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
    * @param ops - The byte scans (`nodeByteOps` on Node).
    * @param offsets - Where output offsets are recorded for {@link TerminalRendererCore.sourceOffsetOf}.
    * @throws TypeError when `options` is not an object, has an unknown key, or an option is of the wrong type.
-   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxLineBytes` not one ≥ 4.
+   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxRowBytes` not one ≥ 4.
    */
   constructor(options: TerminalRendererOptions | undefined, ops: ByteOps, offsets: OutputOffsets) {
     const settings: RendererSettings = resolveRendererOptions(options);
@@ -68,7 +68,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#screen = new Screen({
       height: settings.maxLiveLines,
       cols: settings.cols,
-      maxLineBytes: settings.maxLineBytes,
+      maxLineBytes: settings.maxRowBytes,
       ops,
       output: this.#output.rows,
     });

@@ -16,7 +16,7 @@ import { TerminalRendererCore } from './terminal-renderer-core';
  * drawing: carriage-return and cursor-up redraws, erases, scroll regions and the rest of the VT subset
  * programs use are applied, colours and every other escape sequence are removed, and text that was never
  * drawn over passes byte for byte (legacy encodings included). Memory is bounded by the screen
- * (`maxLiveLines` rows of at most `maxLineBytes`) plus one chunk, and the 128 KiB writable buffer.
+ * (`maxLiveLines` rows of at most `maxRowBytes`) plus one chunk, and the 128 KiB writable buffer.
  */
 export class TerminalRenderer extends Transform implements SourceOffsets {
   readonly #core: TerminalRendererCore;
@@ -48,7 +48,7 @@ export class TerminalRenderer extends Transform implements SourceOffsets {
   /**
    * @param options - See {@link TerminalRendererOptions}.
    * @throws TypeError when `options` is not an object, has an unknown key, or an option is of the wrong type.
-   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxLineBytes` not one ≥ 4.
+   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxRowBytes` not one ≥ 4.
    */
   constructor(options?: TerminalRendererOptions) {
     const core = new TerminalRendererCore(options, nodeByteOps, new SourceOffsetMap());

@@ -31,8 +31,8 @@ describe('TerminalRenderer redraw frames', { timeout: TIMEOUT }, () => {
         redrawProgram,
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 4, max: 40 }),
-        (bytes, maxLiveLines, maxLineBytes) => {
-          const options = { maxLiveLines, maxLineBytes };
+        (bytes, maxLiveLines, maxRowBytes) => {
+          const options = { maxLiveLines, maxRowBytes };
           const whole = renderCore(bytes, options);
           const byteByByte = renderCore(bytes, options, [...bytes.keys()]);
           expect(whole.output.toString('hex')).toBe(byteByByte.output.toString('hex'));

@@ -61,13 +61,20 @@ const layout = fc.record({
 
 const printable = fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code));
 
+/** A bar's run of one block character, `count` of them, with another at its end or not (tqdm, rich). */
+const blocks = (count: number) =>
+  fc
+    .tuple(fc.constantFrom('━', '█', '▏'), fc.constantFrom('', '╸', '▌'))
+    .map(([block, tip]) => `${block.repeat(count)}${tip}`);
+
 /**
- * Text of `length` printable ASCII characters; now and then of another length (a figure that grew), or of
- * the same length with a control or a character beyond ASCII in it.
+ * Text of `length` printable ASCII characters; now and then of another length (a figure that grew), a run of
+ * block characters, or of the same length with a control or a character beyond ASCII in it.
  */
 const textOf = (length: number) =>
   fc.oneof(
     { weight: 12, arbitrary: fc.string({ unit: printable, minLength: length, maxLength: length }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 3 * length }).chain(blocks) },
     { weight: 1, arbitrary: fc.string({ unit: printable, minLength: 1, maxLength: 12 }) },
     {
       weight: 1,
@@ -118,8 +125,8 @@ describe('TerminalRenderer frames of one layout drawn again', { timeout: TIMEOUT
         fc.integer({ min: 1, max: 8 }),
         fc.oneof(fc.integer({ min: 4, max: 60 }), fc.constant(undefined)),
         fc.oneof(fc.integer({ min: 8, max: 40 }), fc.constant(null)),
-        (bytes, maxLiveLines, maxLineBytes, cols) => {
-          const options = { maxLiveLines, maxLineBytes, cols };
+        (bytes, maxLiveLines, maxRowBytes, cols) => {
+          const options = { maxLiveLines, maxRowBytes, cols };
           const whole = renderCore(bytes, options);
           const byteByByte = renderCore(bytes, options, [...bytes.keys()]);
           expect(whole.output.toString('hex')).toBe(byteByByte.output.toString('hex'));

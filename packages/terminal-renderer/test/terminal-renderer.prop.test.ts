@@ -119,8 +119,8 @@ describe('TerminalRenderer properties', { timeout: TIMEOUT }, () => {
         program.chain((bytes) => cutsFor(bytes.length, 20).map((cuts) => ({ bytes, cuts }))),
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 4, max: 40 }),
-        ({ bytes, cuts }, maxLiveLines, maxLineBytes) => {
-          const options = { maxLiveLines, maxLineBytes };
+        ({ bytes, cuts }, maxLiveLines, maxRowBytes) => {
+          const options = { maxLiveLines, maxRowBytes };
           const whole = renderCore(bytes, options);
           const cut = renderCore(bytes, options, cuts);
           expect(cut.output.toString('hex')).toBe(whole.output.toString('hex'));

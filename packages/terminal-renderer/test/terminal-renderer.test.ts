@@ -123,15 +123,15 @@ describe('TerminalRenderer', () => {
     expect(chunks.join('')).toBe('one\ntwo\nthree!\n');
   });
 
-  it('should commit a line longer than maxLineBytes in part', async () => {
-    const { output } = await render(Buffer.from(`${'x'.repeat(10)}\ry\n`), { maxLineBytes: 8 });
+  it('should commit a line longer than maxRowBytes in part', async () => {
+    const { output } = await render(Buffer.from(`${'x'.repeat(10)}\ry\n`), { maxRowBytes: 8 });
     expect(text(output)).toBe('xxxxxxxxyx\n');
   });
 
   it('should cut every too-long line of a chunk, not only every other one, before a redraw reaches them', async () => {
-    // Two lines over maxLineBytes in one chunk, then the cursor goes up into the second: cut in part, as byte by byte.
+    // Two lines over maxRowBytes in one chunk, then the cursor goes up into the second: cut in part, as byte by byte.
     const bytes = Buffer.from('\n東京\n█▌\n\x1b[Aé\n');
-    const options = { maxLiveLines: 4, maxLineBytes: 4 };
+    const options = { maxLiveLines: 4, maxRowBytes: 4 };
     const whole = await render(bytes, options);
     const byteByByte = await render(bytes, options, [...bytes.keys()]);
     expect(whole.output.toString()).toBe('\n東京\n█é\n');
@@ -146,7 +146,7 @@ describe('TerminalRenderer', () => {
     // Found by the chunking property (seed 1445049571): cut across writes, the last character's row was
     // dropped by RIS after the row above had gone out as continued, and the next row came out as a space.
     const input = Buffer.from('\x1b[m       \x1b[1;10HПривет\x1bc\r\n');
-    const options = { cols: 1, maxLiveLines: 1, maxLineBytes: 4 };
+    const options = { cols: 1, maxLiveLines: 1, maxRowBytes: 4 };
     const whole = await render(input, options);
     const byteByByte = await render(input, options, [...input.keys()]);
     expect(text(byteByByte.output)).toBe(text(whole.output));
@@ -184,7 +184,7 @@ describe('TerminalRenderer', () => {
       // Found by the chunking property (100 000-run fuzz): text that began a write after a move back counted a
       // redraw before the printer wrapped its first character, which the wrap ends; whole, it counted none.
       const input = Buffer.from(bytes);
-      const options = { cols: 3, maxLiveLines: 1, maxLineBytes: 4 };
+      const options = { cols: 3, maxLiveLines: 1, maxRowBytes: 4 };
       const whole = await render(input, options);
       expect(whole.stats.framesOverwritten).toBe(redraws);
       for (const cuts of [[...input.keys()], [input.length - 6], [input.length - 5]]) {
@@ -200,7 +200,7 @@ describe('TerminalRenderer', () => {
     // was counted by the bulk path (whole) and not by the printer (cut after the TAB). A TAB moves, it
     // writes no character: only a character written after the move back is a redraw.
     const input = Buffer.from('\x1b[m \x1b[L\t\r\n');
-    const options = { cols: null, maxLiveLines: 1, maxLineBytes: 4 };
+    const options = { cols: null, maxLiveLines: 1, maxRowBytes: 4 };
     const whole = await render(input, options);
     expect(text(whole.output)).toBe('\t\r\n');
     expect(whole.stats.framesOverwritten).toBe(0);
@@ -264,8 +264,8 @@ describe('TerminalRenderer', () => {
 
 describeStageContract('TerminalRenderer', {
   create: (options) => new TerminalRenderer(options as never),
-  knownOptions: ['maxLiveLines', 'maxLineBytes'],
-  validOptions: [{ maxLiveLines: 3, maxLineBytes: 100 }],
+  knownOptions: ['maxLiveLines', 'maxRowBytes'],
+  validOptions: [{ maxLiveLines: 3, maxRowBytes: 100 }],
   // Committed lines (with a colour to remove) and a redrawn line still live: output and held state.
   input: () => [Buffer.from('\x1b[32mline\x1b[0m\n'.repeat(200)), Buffer.from('10%\r50%')],
   invalidOptions: [
@@ -286,14 +286,14 @@ describeStageContract('TerminalRenderer', {
       `The "maxLiveLines" option must be of type number. Received type string ('64')`,
     ],
     [
-      { maxLineBytes: 3 },
+      { maxRowBytes: 3 },
       RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received 3',
+      'The "maxRowBytes" option must be a safe integer greater than or equal to 4. Received 3',
     ],
     [
-      { maxLineBytes: Number.NaN },
+      { maxRowBytes: Number.NaN },
       RangeError,
-      'The "maxLineBytes" option must be a safe integer greater than or equal to 4. Received NaN',
+      'The "maxRowBytes" option must be a safe integer greater than or equal to 4. Received NaN',
     ],
     [
       { maxLiveLine: 3 },

@@ -29,8 +29,8 @@ describe('TerminalRenderer on the whole VT subset', { timeout: TIMEOUT }, () => 
         anyTerminalProgram.chain((bytes) => cutsFor(bytes.length, 20).map((cuts) => ({ bytes, cuts }))),
         screenSize,
         fc.integer({ min: 4, max: 40 }),
-        ({ bytes, cuts }, { cols, maxLiveLines }, maxLineBytes) => {
-          const options = { cols: cols === null ? null : cols - 1, maxLiveLines, maxLineBytes };
+        ({ bytes, cuts }, { cols, maxLiveLines }, maxRowBytes) => {
+          const options = { cols: cols === null ? null : cols - 1, maxLiveLines, maxRowBytes };
           const whole = renderCore(bytes, options);
           const cut = renderCore(bytes, options, cuts);
           expect(cut.output.toString('hex')).toBe(whole.output.toString('hex'));

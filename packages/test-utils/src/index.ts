@@ -31,7 +31,10 @@ export {
   writeAll,
   writeRefillingOneBuffer,
 } from './streams';
+export { writeSudoLikeScript } from './sudo-like';
 export { makeTempDir, useTempDir } from './temp-dir';
+export { expectThrowingListenerFailsStream } from './throwing-listener';
+export { undeclaredFields } from './undeclared-fields';
 export { longestUtf8Prefix } from './utf8-oracle';
 export { withoutRuns } from './without-runs';
 export { asXtermAtTheMargin, xtermLines } from './xterm-lines';

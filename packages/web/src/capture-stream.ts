@@ -10,8 +10,11 @@ import { acceptBytes } from './accept-bytes';
 import { namesDoubleByte, webLegacyCodec } from './codepages/legacy-codec';
 import { webByteOps } from './web-byte-ops';
 
-/** What {@link captureStream} resolves to: `pipeline()`'s `Capture`, its excerpts' bytes `Uint8Array`s. */
-export type Capture = CaptureResult<Uint8Array>;
+/**
+ * What {@link captureStream} resolves to: the fields of `pipeline()`'s `Capture`, its excerpts' bytes
+ * `Uint8Array`s rather than Buffers (hence a name of its own).
+ */
+export type CaptureStreamResult = CaptureResult<Uint8Array>;
 
 /**
  * Options of {@link captureStream}: `pipeline()`'s, but `spill` and `spillMaxBytes` (they need a file
@@ -43,7 +46,7 @@ const TOOLS = {
 /**
  * `pipeline()` for a WHATWG `ReadableStream<Uint8Array>` (a `fetch` body, `Bun.spawn`'s or `Deno.Command`'s
  * stdout): the same stages as runtime-free cores, each chunk through all of them in one pass as it is
- * read, and the same `Capture` at the end. Errors of the source or of a stage reject the promise and
+ * read, and `pipeline()`'s result at the end. Errors of the source or of a stage reject the promise and
  * cancel the source; so does `signal`.
  * @throws TypeError or RangeError for an invalid option (as `pipeline()` does), or a `readable` that is
  * not a ReadableStream, before anything is read.
@@ -51,7 +54,7 @@ const TOOLS = {
 export function captureStream(
   readable: ReadableStream<Uint8Array>,
   options?: CaptureStreamOptions,
-): Promise<Capture> {
+): Promise<CaptureStreamResult> {
   const chain = new CaptureChain(options, optionKeysOf('captureStream'), TOOLS);
   const signal = options?.signal;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
@@ -86,10 +89,10 @@ function drain(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   chain: CaptureChain,
   signal: AbortSignal | undefined,
-): Promise<Capture> {
-  return new Promise<Capture>((resolve, reject) => {
+): Promise<CaptureStreamResult> {
+  return new Promise<CaptureStreamResult>((resolve, reject) => {
     let settled = false;
-    const settle = (error: unknown, capture?: Capture) => {
+    const settle = (error: unknown, capture?: CaptureStreamResult) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);

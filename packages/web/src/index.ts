@@ -1,5 +1,4 @@
 export { AbortError, PipelineError, type PipelineErrorCode } from '@pipeguard/pipeline/core';
-export { acceptBytes } from './accept-bytes';
 export {
   type BinaryGuardEncoding,
   type BinaryGuardOptions,
@@ -15,7 +14,7 @@ export {
   ByteCounterStream,
   type ByteCounterStreamOptions,
 } from './byte-counter-stream';
-export { type Capture, type CaptureStreamOptions, captureStream } from './capture-stream';
+export { type CaptureStreamOptions, type CaptureStreamResult, captureStream } from './capture-stream';
 export { canonicalEncoding } from './codepages/canonical-encoding';
 export { type LegacyCodec, type WebLegacyCodec, webLegacyCodec } from './codepages/legacy-codec';
 export {

@@ -10,8 +10,8 @@ import { webByteOps } from './web-byte-ops';
 
 export type { RepeatFolderStats } from '@pipeguard/repeat-folder/core';
 
-/** Options of {@link RepeatFolderStream}, those of the Node `RepeatFolder` (`maxLineBytes`); an unknown key is a `TypeError`. */
-export type RepeatFolderStreamOptions = Pick<RepeatFolderCoreOptions, 'maxLineBytes'>;
+/** Options of {@link RepeatFolderStream}, those of the Node `RepeatFolder` (`maxFoldLineBytes`); an unknown key is a `TypeError`. */
+export type RepeatFolderStreamOptions = Pick<RepeatFolderCoreOptions, 'maxFoldLineBytes'>;
 
 /**
  * A `TransformStream` of bytes that keeps a run of identical consecutive lines once, followed by
@@ -23,12 +23,12 @@ export class RepeatFolderStream extends StageStream<Uint8Array, RepeatFolderStat
 
   /**
    * @param options - See {@link RepeatFolderStreamOptions}.
-   * @throws TypeError when `maxLineBytes` is not a number or an option is unknown.
-   * @throws RangeError when `maxLineBytes` is not a safe integer ≥ 1.
+   * @throws TypeError when `maxFoldLineBytes` is not a number or an option is unknown.
+   * @throws RangeError when `maxFoldLineBytes` is not a safe integer ≥ 1.
    */
   constructor(options?: RepeatFolderStreamOptions) {
     validateOptionsObject(options, REPEAT_FOLDER_OPTIONS);
-    const core = new RepeatFolderCore({ maxLineBytes: options?.maxLineBytes, byteOps: webByteOps });
+    const core = new RepeatFolderCore({ maxFoldLineBytes: options?.maxFoldLineBytes, byteOps: webByteOps });
     super(core);
     this.#core = core;
   }

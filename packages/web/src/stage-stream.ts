@@ -50,7 +50,7 @@ export interface StageStreamInit<In, Out> {
   readableStrategy?: QueuingStrategy<Out>;
   /**
    * Checks a written chunk and returns it as the core's input; throws (a `TypeError`) to error the stream.
-   * @defaultValue {@link acceptBytes}: a `Uint8Array`, else Node's `ERR_INVALID_ARG_TYPE` `TypeError`
+   * @defaultValue `acceptBytes`: a `Uint8Array`, else Node's `ERR_INVALID_ARG_TYPE` `TypeError`
    */
   acceptChunk?: (chunk: unknown) => In;
   /**

@@ -13,7 +13,7 @@ export type { TerminalRendererOptions, TerminalRendererStats } from '@pipeguard/
  * A `TransformStream` from a program's terminal output to the text a terminal shows once it has finished
  * drawing (redraws, erases and scroll regions applied, colours and other escape sequences removed, text
  * never drawn over passed byte for byte): the Node `TerminalRenderer` for Web Streams over the same core.
- * Memory is bounded by the screen (`maxLiveLines` rows of at most `maxLineBytes`) plus one chunk.
+ * Memory is bounded by the screen (`maxLiveLines` rows of at most `maxRowBytes`) plus one chunk.
  */
 export class TerminalRendererStream
   extends StageStream<Uint8Array, TerminalRendererStats>
@@ -23,9 +23,9 @@ export class TerminalRendererStream
 
   /**
    * @param options - See `TerminalRendererOptions`: `cols` (default null: no wrap), `maxLiveLines`
-   * (default 64), `maxLineBytes` (default 32768).
+   * (default 64), `maxRowBytes` (default 32768).
    * @throws TypeError when `options` is not an object, has an unknown key, or an option is of the wrong type.
-   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxLineBytes` not one ≥ 4.
+   * @throws RangeError when `cols` or `maxLiveLines` is not a safe integer ≥ 1, or `maxRowBytes` not one ≥ 4.
    */
   constructor(options?: TerminalRendererOptions) {
     const core = new TerminalRendererCore(options, webByteOps, new SourceOffsetMap());

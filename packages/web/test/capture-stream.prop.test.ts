@@ -3,7 +3,7 @@ import { cutsFor, feed, messyBytes, propertyRuns, propertyTimeout } from '@pipeg
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { type Capture, type CaptureStreamOptions, captureStream } from '../src/index';
+import { type CaptureStreamOptions, type CaptureStreamResult, captureStream } from '../src/index';
 import { sourceOf } from './checks/web-streams';
 
 /** Pieces of what programs write: text, redraws, colours, repeats, errors, binary, legacy codepages. */
@@ -105,7 +105,7 @@ const options: fc.Arbitrary<CaptureStreamOptions> = fc.record(
 );
 
 /** The capture as plain data: excerpts' bytes as arrays (Buffers from Node, Uint8Arrays from the web). */
-function plain(capture: Capture | NodeCapture): unknown {
+function plain(capture: CaptureStreamResult | NodeCapture): unknown {
   return {
     ...capture,
     excerpts: capture.excerpts.map((excerpt) => ({ ...excerpt, bytes: [...excerpt.bytes] })),

@@ -203,13 +203,13 @@ const STAGES: readonly (readonly [string, Make, Make, readonly unknown[]])[] = [
     'TerminalRenderer',
     (o) => new TerminalRenderer(o),
     (o) => new TerminalRendererStream(o),
-    [{ cols: 0 }, { maxLiveLines: 1.5 }, { maxLineBytes: '4' }, { maxLineBytes: 3 }, { colz: 1 }, []],
+    [{ cols: 0 }, { maxLiveLines: 1.5 }, { maxRowBytes: '4' }, { maxRowBytes: 3 }, { colz: 1 }, []],
   ],
   [
     'RepeatFolder',
     (o) => new RepeatFolder(o),
     (o) => new RepeatFolderStream(o),
-    [{ maxLineBytes: 0 }, { maxLineBytes: null }, { byteOps: {} }],
+    [{ maxFoldLineBytes: 0 }, { maxFoldLineBytes: null }, { byteOps: {} }],
   ],
 ];
 

@@ -1,7 +1,9 @@
 import type { CommandRead } from '@pipeguard/pipeline';
+import { CAPTURE_RESULT_FIELDS } from '@pipeguard/pipeline/options';
 import * as z from 'zod';
 import type { CommandSession } from '../command-sessions';
 import { section, viewOf } from './format-run-result';
+import { resultSchema } from './result-schema';
 
 /** The structured content of a read of a kept command (`read_output`, `write_input`, a yielded `run_command`). */
 export const commandReadSchema = z.object({
@@ -23,8 +25,8 @@ export const commandReadSchema = z.object({
     .object({ start: z.number(), end: z.number() })
     .describe('Raw stdout bytes this read covers.'),
   stderr_range: z.object({ start: z.number(), end: z.number() }),
-  stdout: z.record(z.string(), z.unknown()),
-  stderr: z.record(z.string(), z.unknown()),
+  stdout: resultSchema(CAPTURE_RESULT_FIELDS),
+  stderr: resultSchema(CAPTURE_RESULT_FIELDS),
 });
 
 function describeState(read: CommandRead, session: CommandSession): string {

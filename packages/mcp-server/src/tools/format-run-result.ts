@@ -1,40 +1,19 @@
 import type { Capture, RunResult } from '@pipeguard/pipeline';
+import { CAPTURE_RESULT_FIELDS, mcpView, RUN_RESULT_FIELDS } from '@pipeguard/pipeline/options';
 
-/** How one stream of a run appears in structured content. */
-export interface StreamView {
+/** How one stream of a run appears in structured content: the capture's fields marked for MCP (see `CAPTURE_RESULT_FIELDS`). */
+export interface StreamView extends Record<string, unknown> {
   text: string;
   bytes: number;
-  kept_bytes: number;
-  omitted_bytes: number;
-  truncated: boolean;
-  binary_withheld: boolean;
   spill_path: string | null;
-  /** Lines of the omitted middle that matched `keep_matches`, and how many of them the text keeps. */
-  matched_lines: number;
-  kept_matched_lines: number;
-  /** Bytes `fold_repeats` took away (repeated lines less the notices that replaced them). */
-  folded_bytes: number;
-  redactions: number | null;
-  /** Bytes the text was drawn from after terminal rendering, or `null` with `render: 'raw'`. */
-  rendered_bytes: number | null;
 }
 
 /** One stream of a run or a read as structured content shows it. */
 export function viewOf(capture: Capture): StreamView {
   return {
-    text: capture.text,
-    bytes: capture.bytes,
-    kept_bytes: capture.keptBytes,
-    omitted_bytes: capture.omittedBytes,
-    truncated: capture.truncated,
-    binary_withheld: capture.binaryWithheld,
+    ...(mcpView(CAPTURE_RESULT_FIELDS, capture) as StreamView),
     // Only a truncated stream keeps its spill file; the others are deleted when the run ends.
     spill_path: capture.truncated ? capture.spillPath : null,
-    matched_lines: capture.matchedLines,
-    kept_matched_lines: capture.keptMatchedLines,
-    folded_bytes: capture.foldedBytes,
-    redactions: capture.redactions,
-    rendered_bytes: capture.renderedBytes,
   };
 }
 
@@ -80,15 +59,9 @@ export function formatRunResult(
   return {
     content: [`${lines.join('\n')}\n\n${body.join('\n')}`],
     structured: {
-      exit_code: result.exitCode,
-      signal: result.signal,
-      timed_out: result.timedOut,
+      ...mcpView(RUN_RESULT_FIELDS, result),
       duration_ms: Math.round(result.durationMs),
       timeout_ms: timeoutMs,
-      pipes_held_after_exit: result.pipesHeldAfterExit,
-      containment: result.containment,
-      leftovers: result.leftovers,
-      stderr_merged: result.stderrMerged,
       stdout,
       stderr,
     },

@@ -1,9 +1,11 @@
 import { DEFAULT_WINDOW_BYTES, readBytesAsUtf8 } from '@pipeguard/file-window';
-import { redactedFile } from '@pipeguard/secret-redactor';
+import { mcpView, UTF8_WINDOW_FIELDS } from '@pipeguard/pipeline/options';
 import * as z from 'zod';
 import { optionFieldShape, readOptionFields } from '../option-fields';
+import { redactedFile } from '@pipeguard/secret-redactor';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
+import { resultSchema } from './result-schema';
 import type { ServerContext, Tool } from './tool';
 
 /** `window_bytes` when the call gives none: 64 KiB, the library's. */
@@ -19,25 +21,7 @@ const inputSchema = z.strictObject({
   }),
 });
 
-const outputSchema = z.object({
-  text: z.string().describe('The bytes decoded as UTF-8 (invalid sequences as U+FFFD).'),
-  offset: z.number().describe('Byte offset of the first decoded byte.'),
-  next_offset: z
-    .number()
-    .describe('Pass as `offset` to read on; reading from 0 this way visits every byte once.'),
-  byte_length: z.number(),
-  trimmed_start_bytes: z
-    .number()
-    .describe('Bytes skipped at the start: the end of a character cut by `offset`.'),
-  trimmed_end_bytes: z
-    .number()
-    .describe('Bytes of a character cut by the window end, left for the next read.'),
-  ill_formed_bytes: z
-    .number()
-    .describe('Decoded bytes that are not well-formed UTF-8 (each shown within a U+FFFD).'),
-  eof: z.boolean(),
-  file_size: z.number(),
-});
+const outputSchema = resultSchema(UTF8_WINDOW_FIELDS);
 
 /** The `read_bytes` tool: a window of a file by byte offset, decoded as UTF-8 without cutting a character. */
 export function createReadBytesTool(server: ServerContext): Tool<typeof inputSchema> {
@@ -72,17 +56,7 @@ export function createReadBytesTool(server: ServerContext): Tool<typeof inputSch
         const range = `[bytes ${window.offset}–${window.nextOffset} of ${window.fileSize}; ${window.eof ? 'end of file' : `next offset ${window.nextOffset}`}]`;
         return {
           content: [...notes, range, window.text],
-          structured: {
-            text: window.text,
-            offset: window.offset,
-            next_offset: window.nextOffset,
-            byte_length: window.byteLength,
-            trimmed_start_bytes: window.trimmedStartBytes,
-            trimmed_end_bytes: window.trimmedEndBytes,
-            ill_formed_bytes: window.illFormedBytes,
-            eof: window.eof,
-            file_size: window.fileSize,
-          },
+          structured: mcpView(UTF8_WINDOW_FIELDS, window),
         };
       } finally {
         await handle.close();

@@ -1,10 +1,12 @@
 import { DEFAULT_MAX_LINES, readLines } from '@pipeguard/file-window';
-import { redactedFile } from '@pipeguard/secret-redactor';
+import { LINES_PAGE_FIELDS, mcpView } from '@pipeguard/pipeline/options';
 import * as z from 'zod';
 import { optionFieldShape, readOptionFields } from '../option-fields';
+import { redactedFile } from '@pipeguard/secret-redactor';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import { MAX_READ_BYTES } from './read-bytes';
+import { resultSchema } from './result-schema';
 import type { ServerContext, Tool } from './tool';
 
 /** `max_lines` when the call gives none: the library's and the CLI's page, 2000 lines. */
@@ -29,18 +31,7 @@ const inputSchema = z.strictObject({
   }),
 });
 
-const outputSchema = z.object({
-  text: z
-    .string()
-    .describe('The lines numbered as `cat -n` does, clipped ones with a marker, then a summary.'),
-  first_line: z.number(),
-  line_count: z.number(),
-  next_line: z.number().describe('Pass as `from_line` to read on.'),
-  eof: z.boolean(),
-  clipped: z
-    .array(z.object({ line: z.number(), omitted_start: z.number(), omitted_bytes: z.number() }))
-    .describe('Each clipped line and the byte range of its omitted part.'),
-});
+const outputSchema = resultSchema(LINES_PAGE_FIELDS);
 
 /** The `read_lines` tool: numbered lines of a file, each capped in bytes, streaming through any file size. */
 export function createReadLinesTool(server: ServerContext): Tool<typeof inputSchema> {
@@ -96,18 +87,7 @@ export function createReadLinesTool(server: ServerContext): Tool<typeof inputSch
             : '';
         return {
           content: [...notes, `${page.text}\n${more}${lowered}`],
-          structured: {
-            text: page.text,
-            first_line: page.firstLine,
-            line_count: page.lineCount,
-            next_line: page.nextLine,
-            eof: page.eof,
-            clipped: page.clipped.map((clip) => ({
-              line: clip.line,
-              omitted_start: clip.omittedStart,
-              omitted_bytes: clip.omittedBytes,
-            })),
-          },
+          structured: mcpView(LINES_PAGE_FIELDS, page),
         };
       } finally {
         await handle.close();

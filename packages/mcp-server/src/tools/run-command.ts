@@ -1,4 +1,5 @@
 import { AbortError, PtyUnavailableError, RunError } from '@pipeguard/pipeline';
+import { RUN_RESULT_FIELDS } from '@pipeguard/pipeline/options';
 import { ptyUnavailable } from '@pipeguard/pty';
 import * as z from 'zod';
 import { findAllowedProgram } from '../allowed-program';
@@ -14,12 +15,11 @@ import {
 import { ToolInputError } from '../tool-input-error';
 import { commandReadSchema, formatCommandRead } from './format-command-read';
 import { formatRunResult } from './format-run-result';
+import { resultSchema } from './result-schema';
 import type { ServerContext, Tool, ToolContext } from './tool';
 
 /** `yield_ms` when the call gives none: 30 s, well below the 60 s a client SDK waits for an answer by default. */
 export const DEFAULT_YIELD_MS = 30_000;
-/** The longest `stdin` a call may give, in characters: a waiting call holds it, so it stays small. */
-export const MAX_STDIN_CHARS = 1024 * 1024;
 
 const inputSchema = z.strictObject({
   command: z
@@ -36,13 +36,6 @@ const inputSchema = z.strictObject({
     .describe(
       'The program and its arguments, run without a shell: no quoting, globbing or pipes. Give either `command` or `argv`.',
     ),
-  stdin: z
-    .string()
-    .max(MAX_STDIN_CHARS)
-    .optional()
-    .describe(
-      `Text written to the standard input, at most ${MAX_STDIN_CHARS} characters (for more, write a file and redirect it). Without it stdin is empty, so a command that reads input ends at once; with pty, the terminal stays open instead: a command found waiting on it comes back at once with its prompt and a session_id to answer with write_input.`,
-    ),
   ...optionFieldShape('run_command', RUN_FIELD_NOTES, RUN_FIELD_SCHEMAS),
   yield_ms: z
     .number()
@@ -55,50 +48,10 @@ const inputSchema = z.strictObject({
     ),
 });
 
-const streamSchema = z.object({
-  text: z.string().describe('The output as shown: kept text, truncation marker, binary placeholder.'),
-  bytes: z.number().describe('Raw bytes the command wrote to the stream.'),
-  kept_bytes: z.number(),
-  omitted_bytes: z.number(),
-  truncated: z.boolean(),
-  binary_withheld: z.boolean().describe('Binary output was replaced by a one-line placeholder.'),
-  spill_path: z
-    .string()
-    .nullable()
-    .describe('When truncated: the file with the raw output, readable with read_bytes and read_lines.'),
-  matched_lines: z.number().describe('Lines of the omitted middle that matched keep_matches.'),
-  kept_matched_lines: z.number().describe('How many of those are shown as "[line N, byte B]" excerpts.'),
-  folded_bytes: z.number().describe('Bytes fold_repeats removed (repeated lines less the notices).'),
-  redactions: z
-    .number()
-    .nullable()
-    .describe('Secrets replaced by [REDACTED:<kind>] in this stream (null when the server does not redact).'),
-  rendered_bytes: z
-    .number()
-    .nullable()
-    .describe("Bytes after terminal rendering, what max_bytes is spent on; null with render 'raw'."),
-});
-
-const outputSchema = z.object({
+// The result's fields come from the library's result table; timeout_ms and session_id are the server's own.
+const outputSchema = resultSchema(RUN_RESULT_FIELDS).extend({
   session_id: z.string().optional().describe('Set when the command is still running: see read_output.'),
-  exit_code: z.number().nullable(),
-  signal: z.string().nullable(),
-  timed_out: z.boolean(),
-  duration_ms: z.number(),
-  timeout_ms: z.number(),
-  pipes_held_after_exit: z.boolean(),
-  containment: z
-    .enum(['cgroup', 'environ', 'process-group'])
-    .nullable()
-    .describe(
-      "How the command's descendants were held: a cgroup, an environment marker, or only the process group.",
-    ),
-  leftovers: z
-    .array(z.object({ pid: z.number(), command: z.string() }))
-    .describe('Processes the command started that still run after it ended; they end with the MCP session.'),
-  stderr_merged: z.boolean().describe('With pty: stdout holds both streams in order and stderr is empty.'),
-  stdout: streamSchema,
-  stderr: streamSchema,
+  timeout_ms: z.number().describe('The timeout the command ran with, after the server capped it.'),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -139,7 +92,7 @@ async function resolveProgram(
 async function handle(server: ServerContext, input: Input, context: ToolContext) {
   const { file, args, display } = await resolveProgram(input, server);
   const { values, notes: deprecations } = readOptionFields('run_command', input);
-  const { timeout, maxBytes, cwd: askedCwd, ...switches } = values;
+  const { timeout, maxBytes, cwd: askedCwd, input: text, ...switches } = values;
   const cwd = await server.workingRoots.resolveDirectory((askedCwd as string | undefined) ?? '.', 'cwd');
   const given = input as Record<string, unknown>;
   const timeoutField = given.timeout_ms !== undefined ? 'timeout_ms' : 'timeout';
@@ -167,7 +120,7 @@ async function handle(server: ServerContext, input: Input, context: ToolContext)
     cwd,
     timeoutMs,
     maxBytes: (maxBytes as number | undefined) ?? DEFAULT_MAX_BYTES,
-    stdin: input.stdin,
+    input: text as string | undefined,
     display,
     switches,
   };

@@ -1,7 +1,7 @@
 import type { RedactOptions } from '@pipeguard/secret-redactor';
 import type * as z from 'zod';
-import type { CallEnvironment } from '../command-call';
 import type { CommandSessions } from '../command-sessions';
+import type { CallEnvironment } from '../command-start';
 import type { PathConfinement } from '../path-confinement';
 
 /** What the server hands a tool's handler for one call. */

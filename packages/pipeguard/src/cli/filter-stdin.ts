@@ -1,9 +1,9 @@
-import { type PipelineOptions, pipeline, resolveAutoFallback } from '@pipeguard/pipeline';
+import { AGENT_PROFILE, type PipelineOptions, pipeline } from '@pipeguard/pipeline';
 import { PassThrough } from 'readable-stream';
 import { onOutputFailure, outputFailure, printable, writeJson, writeNote, writeOut } from './output';
 import type { CliCommand } from './parse-cli';
-import { meterOf, progressOnStderr } from './progress-line';
-import { decodeStages, streamingSettings, streamThrough } from './stream-command';
+import { meterOf, type ProgressLine, progressOnStderr } from './progress-line';
+import { printsAsItSettles, unprinted, writeSettled } from './settled-output';
 import { onTermination, signalExitStatus } from './termination';
 import { UsageError } from './usage-error';
 
@@ -11,7 +11,8 @@ type FilterCommand = Extract<CliCommand, { kind: 'filter' }>;
 
 /**
  * `COMMAND | pipeguard [options]`: filters standard input through the preset and prints the result;
- * with `--max-bytes none` it streams the decoded input through as it arrives. Ctrl-C ends the input
+ * the kept head (`--keep head`, the default) and all of an unbounded input (`--max-bytes none`) as they
+ * settle, a tail or both ends at the end. Ctrl-C ends the input
  * where it is: what arrived is printed, then the status is 130. A reader of the output that leaves
  * ends the input too, and nothing more is printed (main() reports 141, as for SIGPIPE).
  */
@@ -39,25 +40,33 @@ export async function filterStdin({ options, json }: FilterCommand): Promise<num
   });
   const removeOutputWatch = onOutputFailure(endInput);
   try {
-    if (settings.maxBytes === null && !json && settings.spill === undefined) {
-      const stages = decodeStages('stdin', {
-        ...streamingSettings(settings),
-        fallback: resolveAutoFallback(settings.fallback),
-      });
-      await streamThrough(input, stages, 'stdout').done;
-    } else {
-      // The command writing to us shares our environment, most likely: its secrets are ours.
-      const redact = streamingSettings(settings).redact ?? false;
-      const running = pipeline(input, { ...settings, redact, label: 'stdin' });
-      const progress = progressOnStderr([meterOf('stdin', running.stages)]);
-      // Erased before anything is printed, not after: output must not land on the progress line.
-      const result = await running.finally(() => progress?.stop());
-      if (json) writeJson('filter', result);
-      else writeOut(printable(result));
-      // The spill file is named: by the marker, or here.
-      if (!json && result.spillPath !== null && !result.truncated) {
-        writeNote(`the raw ${result.label} is in ${result.spillPath}`);
-      }
+    const flowing = printsAsItSettles(settings, json);
+    const printed = { stdout: 0, stderr: 0 };
+    let progress: ProgressLine | undefined;
+    const onSettledText = (text: string) => {
+      progress?.clear();
+      return writeSettled('stdout', text, printed);
+    };
+    // The command writing to us shares our environment, most likely: its secrets are ours.
+    const profileRedacts = settings.profile === 'agent' && AGENT_PROFILE.redact;
+    const redact = (settings.redact ?? profileRedacts) ? { env: process.env } : false;
+    const running = pipeline(input, {
+      ...settings,
+      redact,
+      label: 'stdin',
+      ...(flowing ? { onSettledText } : {}),
+    });
+    progress = progressOnStderr([meterOf('stdin', running.stages)]);
+    // Erased before anything is printed, not after: output must not land on the progress line.
+    const result = await running.finally(() => progress?.stop());
+    if (json) writeJson('filter', result);
+    else
+      writeOut(
+        flowing ? unprinted(result, 'stdout', printed.stdout, settings.maxBytes === null) : printable(result),
+      );
+    // The spill file is named: by the marker, or here.
+    if (!json && result.spillPath !== null && !result.truncated) {
+      writeNote(`the raw ${result.label} is in ${result.spillPath}`);
     }
     if (outputFailure() !== null) return signalExitStatus('SIGPIPE');
     if (stoppedBy === null) return 0;

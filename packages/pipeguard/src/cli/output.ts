@@ -41,6 +41,11 @@ export function write(name: OutputName, text: string): boolean {
   return output(name).write(text);
 }
 
+/** Whether the last text written to `name` ended a line (or nothing was written to it). */
+export function isAtLineStart(name: OutputName): boolean {
+  return atLineStart[name];
+}
+
 /**
  * Resolves once `name` has taken what it was given ('drain'), or can take nothing more (its reader
  * left): a writer waiting on it never waits for a 'drain' that will not come.
@@ -118,7 +123,7 @@ export function writeNote(note: string): void {
 }
 
 /** Whether stdout and stderr are one file, pipe or terminal (`2>&1`, or both on a terminal). */
-function sameDestination(): boolean {
+export function sameDestination(): boolean {
   try {
     // bigint: a plain fstat of a pipe leaves S_IFIFO in the array realpathSync reads for cached path
     // components, which cuts module resolution short (a pnpm layout then fails to load a dependency).
@@ -132,7 +137,15 @@ function sameDestination(): boolean {
 /** Prints a result object whole, for programs: `--json`, with the command and schema version first. */
 export function writeJson(command: string, value: object): void {
   const document = { schemaVersion: JSON_SCHEMA_VERSION, command, ...value };
-  writeOut(`${JSON.stringify(document, null, 2)}\n`);
+  writeOut(`${JSON.stringify(document, bytesAsBase64, 2)}\n`);
+}
+
+/** Raw bytes (an excerpt's) as base64 text, as schema.json says, not as Buffer's `{ type, data }`. */
+function bytesAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const own = this[key];
+  return own instanceof Uint8Array
+    ? Buffer.from(own.buffer, own.byteOffset, own.byteLength).toString('base64')
+    : value;
 }
 
 /**

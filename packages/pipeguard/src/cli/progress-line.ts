@@ -1,7 +1,7 @@
 import type { PipelineStages } from '@pipeguard/pipeline';
 import { formatBytes, monotonicMs } from '@pipeguard/shared';
 import { isTerminal } from './descriptor';
-import { output, write } from './output';
+import { isAtLineStart, output, sameDestination, write } from './output';
 
 /** Live counts of one stream, read each time the line is redrawn. */
 export interface StreamMeter {
@@ -15,6 +15,8 @@ export interface ProgressTerminal {
   isTTY?: boolean;
   columns?: number;
   write(text: string): boolean;
+  /** Whether the line can be drawn now (the cursor is at a line start); absent: always. */
+  canDraw?(): boolean;
 }
 
 const SHOW_AFTER_MS = 1000;
@@ -49,11 +51,18 @@ export class ProgressLine {
   stop(): void {
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
+    this.clear();
+  }
+
+  /** Erases the line until its next redraw, so that output printed as it comes starts on a clean line. */
+  clear(): void {
     if (this.#drawn) this.#terminal.write(CLEAR_LINE);
     this.#drawn = false;
   }
 
   #draw(): void {
+    // Output cut mid-line is on that line: erasing it to draw would take it away.
+    if (this.#terminal.canDraw?.() === false) return;
     const seconds = (monotonicMs() - this.#started) / 1000;
     let total = 0;
     const streams = this.#meters.map((meter) => {
@@ -97,6 +106,7 @@ export function progressOnStderr(meters: readonly StreamMeter[]): ProgressLine |
       return stderr.columns;
     },
     write: (text: string) => write('stderr', text),
+    canDraw: () => isAtLineStart('stderr') && (isAtLineStart('stdout') || !sameDestination()),
   };
   return new ProgressLine(terminal, meters);
 }

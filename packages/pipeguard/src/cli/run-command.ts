@@ -1,8 +1,10 @@
 import type { LiveStreamEvent, RunOptions, RunResult } from '@pipeguard/pipeline';
-import { AbortError, killProcessGroup, RunError, run } from '@pipeguard/pipeline';
+import { AbortError, RunError, run } from '@pipeguard/pipeline';
+import { killProcessGroup } from '@pipeguard/pipeline/internal';
 import { countOf } from './count-of';
 import { isDevNull } from './descriptor';
 import {
+  type OutputName,
   onOutputFailure,
   outputFailure,
   printable,
@@ -14,7 +16,8 @@ import {
   writeOut,
 } from './output';
 import type { CliCommand } from './parse-cli';
-import { meterOf, progressOnStderr } from './progress-line';
+import { meterOf, type ProgressLine, progressOnStderr } from './progress-line';
+import { printsAsItSettles, unprinted, writeSettled } from './settled-output';
 import { onTermination, signalExitStatus } from './termination';
 
 /** Exit status when the command timed out, as coreutils `timeout` reports it. */
@@ -27,12 +30,14 @@ const EXIT_NOT_FOUND = 127;
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
 /**
- * `pipeguard [run] [options] -- COMMAND [ARGS…]`: runs the command in its own process group with
- * pipeguard's stdin, prints its stdout and stderr made safe, and returns the exit status (the
- * command's own, 124 on timeout, 128+N for signal N). With `--max-bytes none` the output streams
- * through as it arrives. Ctrl-C, SIGTERM and SIGHUP stop the group as a cancellation does; a second
- * one kills it. A reader of pipeguard's stdout or stderr that leaves stops it the same way, and
- * nothing more is printed (main() then reports 141, as a shell does for SIGPIPE).
+ * `pipeguard [run] [options] -- COMMAND [ARGS…]`: runs the command through `run()` (its own process
+ * group, its descendants contained) with pipeguard's stdin, prints its stdout and stderr made safe, and
+ * returns the exit status (the command's own, 124 on timeout, 128+N for signal N). The kept head
+ * (`--keep head`, the default) and all of an unbounded output (`--max-bytes none`) are printed as they
+ * settle; a tail, both ends, `--json` and `--live-lines` print at the end. Ctrl-C, SIGTERM and SIGHUP
+ * stop the group as a cancellation does; a second one kills it. A reader of pipeguard's stdout or stderr
+ * that leaves stops it the same way, and nothing more is printed (main() then reports 141, as a shell
+ * does for SIGPIPE).
  */
 export async function runCommand({ argv, options, stdin, json }: RunCommand): Promise<number> {
   const [file, ...args] = argv;
@@ -49,29 +54,21 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
     controller.abort(new Error(`the reader of pipeguard's ${name} left`)),
   );
   const settings = { ...options, signal: controller.signal } as RunOptions;
-  // Unbounded output is shown as it arrives rather than held: holding it is what fails at scale.
-  // Under a terminal or with live lines, run() does the spawning and the decoding (`--max-bytes none` as well).
-  const streaming =
-    options.maxBytes === null &&
-    !json &&
-    !('spill' in options) &&
-    options.all !== true &&
-    !('pty' in options) &&
-    options.liveLines !== true;
+  const flowing = printsAsItSettles(options as RunOptions, json);
   try {
-    const result = await (streaming
-      ? // Loaded only for `--max-bytes none`: the default run does not initialise it.
-        (await import('./stream-command')).streamCommand(file, args, settings, stdin, (started) => {
-          pid = started;
-        })
-      : captureCommand(file, args, settings, stdin, (started) => {
-          pid = started;
-        }));
+    const printed = { stdout: 0, stderr: 0 };
+    const result = await captureCommand(file, args, settings, stdin, flowing ? printed : null, (started) => {
+      pid = started;
+    });
     // A reader that left was the end of the run, as SIGPIPE ends a pipeline: nothing more is printed,
     // and main() reports the status.
     if (outputFailure() !== null) return signalExitStatus('SIGPIPE');
     if (json) writeJson('run', result);
-    else if (!streaming) printResult(result, options.liveLines === true);
+    else if (flowing) {
+      const unbounded = options.maxBytes === null;
+      writeOut(unprinted(result.stdout, 'stdout', printed.stdout, unbounded));
+      writeErr(unprinted(result.stderr, 'stderr', printed.stderr, unbounded));
+    } else printResult(result, options.liveLines === true);
     if (!json) printNotes(result, stoppedBy, options.timeout as number | null | undefined);
     return stoppedBy ? signalExitStatus(stoppedBy) : exitStatusOf(result);
   } catch (error) {
@@ -92,21 +89,33 @@ export async function runCommand({ argv, options, stdin, json }: RunCommand): Pr
   }
 }
 
-/** Runs the command through `run()`, which bounds and holds each stream, with a progress line. */
+/**
+ * Runs the command through `run()`. With `printed`, each stream's text is printed as it settles (counted
+ * there) and the progress line steps aside for it; else the progress line runs until the result.
+ */
 async function captureCommand(
   file: string,
   args: readonly string[],
   settings: RunOptions,
   stdin: boolean,
+  printed: Record<OutputName, number> | null,
   onSpawn: (pid: number | undefined) => void,
 ): Promise<RunResult> {
+  let progress: ProgressLine | undefined;
+  const onSettledText = (text: string, label: string) => {
+    // `output` (both streams as one with --all) comes whole through stdout's pipe: stdout carries it.
+    if (printed === null || (label !== 'stdout' && label !== 'stderr')) return;
+    progress?.clear();
+    return writeSettled(label, text, printed);
+  };
+  const options = printed === null ? settings : { ...settings, onSettledText };
   // Without input the command's stdin is /dev/null: when pipeguard's is too, no pipe is needed to pass it on.
   const piped = stdin && !isDevNull(0);
-  const running = run(file, args, piped ? { ...settings, input: process.stdin } : settings);
+  const running = run(file, args, piped ? { ...options, input: process.stdin } : options);
   onSpawn(running.pid);
   const { stages, lines } = running;
   // Live lines use stderr as they arrive; the progress line would be drawn over them.
-  const progress =
+  progress =
     stages && lines === null
       ? progressOnStderr([meterOf('stdout', stages.stdout), meterOf('stderr', stages.stderr)])
       : undefined;

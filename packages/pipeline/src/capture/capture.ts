@@ -49,12 +49,6 @@ export type RunningCapture<R extends RunResult = RunResult> = Promise<R> & {
   endLeftovers: () => void;
 };
 
-/**
- * What `capture()` handed back before `run()` and `capture()` shared one result type.
- * @deprecated Use {@link RunResult}, which it names.
- */
-export type CapturedRun = RunResult;
-
 /** The pipelines of one capture, built and waiting for a child; {@link PreparedCapture.destroy} if none comes. */
 export interface PreparedCapture {
   /** Attaches the child: from now on a failure ends it before the promise rejects. */

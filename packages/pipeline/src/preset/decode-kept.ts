@@ -70,33 +70,57 @@ export interface DecodeLimit {
 const SLICE_BYTES = 64 * 1024;
 
 /**
- * Splits, clips and decodes bytes a sink kept, in one pass through the cores (no stream). Written in
- * 64 KiB slices: the decoder validates a batch at once and goes line by line only through a batch that
- * fails UTF-8, so one legacy line must not send the whole kept output down the slow path. Text longer
- * than `maxTextLength` fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE`.
+ * Splits, clips and decodes bytes a sink kept, in one pass through the cores (no stream): see
+ * {@link keptBytesDecoder}. Text longer than `maxTextLength` fails with `ERR_PIPELINE_CAPTURE_TOO_LARGE`.
  */
 export function decodeKeptBytes(
   bytes: Uint8Array,
-  { splitter, clipper, decoder }: DecodeCores,
+  cores: DecodeCores,
   { label, maxTextLength, decodedLength = 0 }: DecodeLimit,
 ): DecodedText {
   const pieces: string[] = [];
   let length = decodedLength;
-  const collect = (text: string) => {
+  const decoding = keptBytesDecoder(cores, (text) => {
     length += text.length;
     if (length > maxTextLength)
       throw new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', label, maxTextLength);
     pieces.push(text);
-  };
+  });
+  decoding.write(bytes);
+  decoding.end();
+  const { decoder, clipper } = cores;
+  return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
+}
+
+/** Kept bytes decoded as they come: `write` hands `collect` the text of each line once it is whole, `end` the rest. */
+export interface KeptBytesDecoder {
+  write(bytes: Uint8Array): void;
+  end(): void;
+}
+
+/**
+ * Feeds bytes through the decoding cores in 64 KiB slices (the decoder validates a batch at once and
+ * goes line by line only through a batch that fails UTF-8, so one legacy line must not send the whole
+ * kept output down the slow path), handing `collect` the text as the cores give it.
+ */
+export function keptBytesDecoder(
+  { splitter, clipper, decoder }: DecodeCores,
+  collect: (text: string) => void,
+): KeptBytesDecoder {
   const decode = (unit: Parameters<FallbackDecoderCore['write']>[0]) => decoder.write(unit, collect);
   const units = clipper
     ? (unit: Parameters<LineClipperCore['write']>[0]) => clipper.write(unit, decode)
     : decode;
-  for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
-    splitter.write(bytes.subarray(start, start + SLICE_BYTES), units);
-  }
-  splitter.end(units);
-  clipper?.end();
-  decoder.end();
-  return { text: pieces.join(''), decoder: decoder.stats, clippedLines: clipper?.stats.clippedUnits ?? 0 };
+  return {
+    write(bytes) {
+      for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
+        splitter.write(bytes.subarray(start, start + SLICE_BYTES), units);
+      }
+    },
+    end() {
+      splitter.end(units);
+      clipper?.end();
+      decoder.end();
+    },
+  };
 }

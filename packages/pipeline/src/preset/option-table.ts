@@ -3,6 +3,7 @@ import {
   parseBytes,
   parseDuration,
   validateBoolean,
+  validateFunction,
   validateInteger,
   validateOneOf,
   validateString,
@@ -332,6 +333,19 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     mcp: null,
   },
   {
+    key: 'onSettledText',
+    apis: NODE,
+    kind: 'value',
+    defaultValue: undefined,
+    defaultText: 'none',
+    doc: "called with each stream's text as it settles (the kept head, as the result will start; with maxBytes null all of it, then not kept), and waited for",
+    check: (value) => {
+      if (value !== undefined) validateFunction('onSettledText', value);
+    },
+    cli: null,
+    mcp: null,
+  },
+  {
     key: 'timeout',
     apis: PROCESS,
     kind: 'duration',
@@ -455,7 +469,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     defaultText: 'none (stdin ignored)',
     doc: "written to the command's stdin",
     cli: null,
-    mcp: null,
+    mcp: { field: 'input', tool: 'run_command', deprecated: ['stdin'] },
   },
   {
     key: 'pty',
@@ -568,9 +582,20 @@ export function optionKeysOf(api: OptionApi): readonly string[] {
   return OPTION_TABLE.filter((row) => row.apis.includes(api)).map((row) => row.key);
 }
 
+/** Each api's rows by key, filled on first use: options are resolved per pipeline, and a session builds one per read. */
+const ROWS_BY_API = new Map<OptionApi, ReadonlyMap<string, OptionRow>>();
+
 /** The row of `key` as `api` takes it. */
 export function optionRow(api: OptionApi, key: string): OptionRow | undefined {
-  return OPTION_TABLE.find((row) => row.key === key && row.apis.includes(api));
+  let rows = ROWS_BY_API.get(api);
+  if (rows === undefined) {
+    const index = new Map<string, OptionRow>();
+    for (const row of OPTION_TABLE)
+      if (row.apis.includes(api) && !index.has(row.key)) index.set(row.key, row);
+    rows = index;
+    ROWS_BY_API.set(api, rows);
+  }
+  return rows.get(key);
 }
 
 /**

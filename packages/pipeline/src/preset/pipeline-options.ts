@@ -1,7 +1,8 @@
 import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import { type LiveLinesQueueOptions, resolveLiveLinesOption } from '../live/live-queue-options';
-import { optionKeysOf } from './option-table';
+import { type OptionRow, optionKeysOf, optionRow, readOptionValue } from './option-table';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
+import type { SettledTextListener } from './settled-text-tap';
 
 export { RENDER_MODES, type RenderMode } from './preset-options';
 
@@ -14,13 +15,28 @@ export interface PipelineOptions extends PresetOptions {
    * it costs nothing. @defaultValue `false`
    */
   live?: boolean | LiveLinesQueueOptions;
+  /**
+   * Called with the stream's text as it settles, with the stream's label: the text the capture's `text`
+   * will start with (its kept head: all of it once the stream is longer than `maxBytes`, else what lies
+   * before the reach of the head's cut; nothing with `keep: 'tail'` or `keepMatches`), decoded as the capture decodes
+   * it. With `maxBytes: null` it is the whole text, which the capture then does not keep (its `text` holds
+   * only the binary placeholder), so memory stays flat. The chain waits for a promise it returns: a slow
+   * taker holds the command back, as a slow pipe would; one that throws or rejects fails the capture.
+   * @defaultValue none
+   */
+  onSettledText?: SettledTextListener;
 }
 
 /** Options with every default filled in (the caller's object is never changed). */
 export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
   /** The live lines' queue caps, or `null` for no live lines. */
   live: LiveLinesQueueOptions | null;
+  /** Who takes the settled text, or `null`. */
+  onSettledText: SettledTextListener | null;
 }
+
+/** The keys `pipeline()` takes: read from the table once, as a session builds a pipeline per read. */
+const PIPELINE_OPTION_KEYS = optionKeysOf('pipeline');
 
 /**
  * Validates the options the preset itself uses and fills in defaults; each stage validates its own.
@@ -29,6 +45,14 @@ export interface ResolvedPipelineOptions extends ResolvedPresetOptions {
  * @throws RangeError for an unknown `profile` or `render`, or `maxLiveLines` or `cols` below 1.
  */
 export function resolvePipelineOptions(options: PipelineOptions | undefined): ResolvedPipelineOptions {
-  const settings = resolvePresetOptions(options, optionKeysOf('pipeline'), resolveAutoFallback);
-  return { ...settings, live: resolveLiveLinesOption('live', options?.live ?? false) };
+  const settings = resolvePresetOptions(options, PIPELINE_OPTION_KEYS, resolveAutoFallback);
+  const onSettledText = readOptionValue(
+    optionRow('pipeline', 'onSettledText') as OptionRow,
+    options?.onSettledText,
+  ) as SettledTextListener | undefined;
+  return {
+    ...settings,
+    live: resolveLiveLinesOption('live', options?.live ?? false),
+    onSettledText: onSettledText ?? null,
+  };
 }

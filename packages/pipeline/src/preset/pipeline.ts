@@ -1,7 +1,7 @@
 import { BinaryGuard } from '@pipeguard/binary-guard';
 import { BoundedSink } from '@pipeguard/bounded-sink';
 import { ByteCounter } from '@pipeguard/byte-counter';
-import { loadIconv } from '@pipeguard/fallback-decoder';
+import { loadIconv } from '@pipeguard/fallback-decoder/internal';
 import { RepeatFolder } from '@pipeguard/repeat-folder';
 import { SecretRedactor } from '@pipeguard/secret-redactor';
 import { nodeByteOps } from '@pipeguard/shared';
@@ -20,6 +20,7 @@ import { NODE_CHAIN_TOOLS } from './node-chain-tools';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options';
 import type { PipelineStages } from './pipeline-stages';
 import { noteRedactor } from './redact-note';
+import { SettledTextTap } from './settled-text-tap';
 import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
 import { presetStageSettings } from './stage-settings';
 import { Utf16Transcoder } from './utf16-transcoder';
@@ -82,6 +83,10 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     lines === null
       ? null
       : new LiveLinesTap(lines, { render: renderer !== null, cols: settings.cols, redact: settings.redact });
+  const settledText =
+    settings.onSettledText === null
+      ? null
+      : new SettledTextTap(settings, stageSettings.sink, settings.onSettledText);
   // A source that is a guard already (capture()'s inputs are) needs no second one.
   const chain = [
     source instanceof ListenerGuard ? null : new ListenerGuard(),
@@ -93,6 +98,7 @@ export function pipeline(source: NodeJS.ReadableStream | Readable, options?: Pip
     renderer,
     redactor,
     folder,
+    settledText,
     limit,
     sink,
   ].filter((stage) => stage !== null);

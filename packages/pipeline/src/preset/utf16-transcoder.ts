@@ -1,5 +1,5 @@
 import type { BinaryGuardEncoding, Utf16Encoding } from '@pipeguard/binary-guard';
-import { loadIconv } from '@pipeguard/fallback-decoder';
+import { loadIconv } from '@pipeguard/fallback-decoder/internal';
 import type { TransformCallback } from '@pipeguard/shared';
 import type * as Iconv from 'iconv-lite';
 import { Transform } from 'readable-stream';

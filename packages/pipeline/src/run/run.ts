@@ -6,19 +6,12 @@ import { AbortError } from '../capture/abort-error';
 import { prepareCapture, type RunningCapture } from '../capture/capture';
 import { resolveCaptureOptions } from '../capture/capture-options';
 import { DescendantContainment } from '../capture/descendants/descendant-containment';
-import type { RunResult } from '../capture/run-result';
 import { resolveInputWaitOptions } from '../session/input-wait-options';
 import { RunInputWait } from '../session/run-input-wait';
 import { spillDirectoryProblem } from '../spill/spill-directory';
 import { RunError, spawnFailure } from './run-error';
 import { isInputStream, RUN_OPTION_KEYS, type RunOptions, validateSpawnOptions } from './run-options';
 import { spawnChild } from './spawn-child';
-
-/**
- * What `run()` handed back before `run()` and `capture()` shared one result type.
- * @deprecated Use {@link RunResult}, which it names.
- */
-export type RunOutcome = RunResult;
 
 function rejected(error: Error): RunningCapture {
   const promise = Promise.reject(error);

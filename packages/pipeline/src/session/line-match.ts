@@ -7,6 +7,11 @@ const MAX_PENDING_LINE_CHARS = 64 * 1024;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it finds.
 const DRAWING = /[\x1b\r\b]/;
 
+/** Whether `chunk` holds an escape, a carriage return or a backspace. */
+function hasDrawing(chunk: Buffer): boolean {
+  return chunk.includes(0x1b) || chunk.includes(0x0d) || chunk.includes(0x08);
+}
+
 /**
  * Watches output for a line, as a terminal shows it (escape sequences and redraws applied), that contains a
  * string or matches a RegExp; the line in progress counts too, so that a prompt without its line end is found.
@@ -23,10 +28,13 @@ export class LineMatch {
   /** Takes a chunk of output; `true` once a line matches. */
   add(chunk: Buffer): boolean {
     const text = this.#pending + this.#decoder.write(chunk);
+    // Plain text and a literal: one scan of the whole chunk, its controls looked for in its bytes (memchr).
+    if (typeof this.#match === 'string' && !hasDrawing(chunk) && !DRAWING.test(this.#pending)) {
+      this.#pending = text.slice(text.lastIndexOf('\n') + 1).slice(-MAX_PENDING_LINE_CHARS);
+      return text.includes(this.#match);
+    }
     const lines = text.split('\n');
     this.#pending = (lines.pop() as string).slice(-MAX_PENDING_LINE_CHARS);
-    // Plain text and a literal: one scan of the whole chunk instead of one test per line.
-    if (typeof this.#match === 'string' && !DRAWING.test(text)) return text.includes(this.#match);
     return lines.some((line) => this.#test(line)) || (this.#pending !== '' && this.#test(this.#pending));
   }
 

@@ -332,11 +332,8 @@ export class RunningCommand {
     this.#timers.clear();
     this.#watch?.stop();
     this.#child.stdin?.destroy();
-    // Stopped or timed out: nothing it started may outlive the result.
-    if (this.#stopped) {
-      this.#signal('SIGKILL');
-      this.#settings.descendants.killAll();
-    }
+    // Stopped or timed out: nothing it started may outlive the result (#signal kills the descendants too).
+    if (this.#stopped) this.#signal('SIGKILL');
   }
 
   #notify(chunk: Buffer | null): void {

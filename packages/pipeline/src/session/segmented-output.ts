@@ -23,7 +23,6 @@ const RECENT_BYTES = 64 * 1024;
 interface Segment {
   input: PassThrough;
   run: PipelineRun;
-  start: number;
 }
 
 /**
@@ -34,7 +33,12 @@ interface Segment {
 export class SegmentedOutput {
   readonly #options: PipelineOptions;
   #source: ChildOutput | null = null;
-  #segment: Segment;
+  /** The current read's pipeline: opened at the first byte after a take, so that a last take opens none. */
+  #segment: Segment | null = null;
+  /** What a read of nothing gives: the first pipeline's capture, built before the spawn over no bytes. */
+  readonly #empty: Promise<Capture>;
+  /** Where the current read starts in the raw output. */
+  #readStart = 0;
   #bytes = 0;
   #ended = false;
   #recent: Buffer[] = [];
@@ -43,12 +47,16 @@ export class SegmentedOutput {
   closed: Promise<void> = Promise.resolve();
 
   /**
-   * Builds the first read's pipeline, which validates the options before anything is spawned.
+   * Builds a first pipeline, over no bytes, which validates the options before anything is spawned and
+   * gives every read of nothing its capture (a quiet stream's reads then cost no pipeline).
    * @throws TypeError or RangeError for an invalid pipeline option.
    */
   constructor(options: PipelineOptions) {
     this.#options = options;
-    this.#segment = this.#open();
+    const { input, run } = this.#open();
+    input.end();
+    this.#empty = run;
+    run.catch(() => {});
   }
 
   /** Reads `source` (`null`: a stream the child does not have, which reads empty). */
@@ -73,7 +81,7 @@ export class SegmentedOutput {
 
   /** Raw bytes since the last {@link take}. */
   get unread(): number {
-    return this.#bytes - this.#segment.start;
+    return this.#bytes - this.#readStart;
   }
 
   /** The last raw bytes (at most 64 KiB) of the output since the last {@link take}. */
@@ -83,14 +91,16 @@ export class SegmentedOutput {
 
   /** Ends the current read and starts the next: resolves with the capture of what came since the last. */
   async take(): Promise<StreamRead> {
-    const { input, run, start } = this.#segment;
-    const end = this.#bytes;
-    this.#segment = this.#open();
+    const range = { start: this.#readStart, end: this.#bytes };
+    const segment = this.#segment;
+    this.#segment = null;
+    this.#readStart = this.#bytes;
     this.#recent = [];
     this.#recentBytes = 0;
-    input.end();
+    if (segment === null) return { capture: structuredClone(await this.#empty), range };
+    segment.input.end();
     this.#source?.resume();
-    return { capture: await run, range: { start, end } };
+    return { capture: await segment.run, range };
   }
 
   /** Stops reading the stream (it ended, or it is given up) and closes it. */
@@ -104,8 +114,8 @@ export class SegmentedOutput {
   /** Destroys the pipeline of the current read (the command failed: no read will come). */
   discard(error: Error): void {
     this.detach();
-    this.#segment.input.destroy(error);
-    this.#segment.run.catch(() => {});
+    this.#segment?.input.destroy(error);
+    this.#segment?.run.catch(() => {});
   }
 
   readonly #write = (chunk: Buffer): void => {
@@ -115,6 +125,7 @@ export class SegmentedOutput {
     while (this.#recentBytes - (this.#recent[0]?.length ?? 0) >= RECENT_BYTES) {
       this.#recentBytes -= (this.#recent.shift() as Buffer).length;
     }
+    this.#segment ??= this.#open();
     if (!this.#segment.input.write(chunk)) {
       this.#source?.pause();
       this.#segment.input.once('drain', () => this.#source?.resume());
@@ -123,6 +134,6 @@ export class SegmentedOutput {
 
   #open(): Segment {
     const input = new PassThrough();
-    return { input, run: pipeline(input, this.#options), start: this.#bytes };
+    return { input, run: pipeline(input, this.#options) };
   }
 }

@@ -12,10 +12,11 @@ import { RunningCommand } from './running-command';
 import { SegmentedOutput } from './segmented-output';
 
 /**
- * Options of `start()`: `run()`'s, but those about one result at the end (`all`, `liveLines`, `signal`) and
- * `onInputWait` (a started command's wait is reported by its reads and answered with `write()`).
+ * Options of `start()`: `run()`'s, but those about one result at the end (`all`, `liveLines`, `signal`,
+ * `onSettledText`) and `onInputWait` (a started command's wait is reported by its reads and answered with `write()`).
  */
-export interface StartOptions extends Omit<RunOptions, 'all' | 'liveLines' | 'signal' | 'onInputWait'> {
+export interface StartOptions
+  extends Omit<RunOptions, 'all' | 'liveLines' | 'signal' | 'onInputWait' | 'onSettledText'> {
   /**
    * End the command's input after `input`, as `run()` does (on pipes without `input`, stdin is `/dev/null`);
    * `write()` then fails. Open stdin on pipes is a socket pair, which bash run without `SHLVL` takes for rshd's
@@ -24,7 +25,7 @@ export interface StartOptions extends Omit<RunOptions, 'all' | 'liveLines' | 'si
   endInput?: boolean;
 }
 
-const NOT_FOR_START: readonly string[] = ['all', 'liveLines', 'signal', 'onInputWait'];
+const NOT_FOR_START: readonly string[] = ['all', 'liveLines', 'signal', 'onInputWait', 'onSettledText'];
 const START_OPTION_KEYS = [...RUN_OPTION_KEYS.filter((key) => !NOT_FOR_START.includes(key)), 'endInput'];
 
 /**

@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { liveGroupMembers, makeTempDir, ptyLoads } from '@pipeguard/test-utils';
+import { liveGroupMembers, makeTempDir, ptyLoads, writeSudoLikeScript } from '@pipeguard/test-utils';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type RunResult, run } from '../../src/index';
 
@@ -87,22 +87,7 @@ describe.runIf(ptyLoadsHere)('run() ending a command that waits for input under 
   });
 
   it('should end a password prompt that turns echo off and reads the terminal, with no input given', async () => {
-    // A stand-in for `sudo -k true`: it flushes what was typed ahead (the ^D run() sends) as sudo does.
-    const dir = await makeTempDir('pipeguard-run-sudo-');
-    const script = join(dir, 'sudo-like');
-    writeFileSync(
-      script,
-      [
-        '#!/bin/sh',
-        'exec 3<>/dev/tty',
-        'printf "[sudo] password for %s: " "$(id -un)" >&3',
-        'stty -echo <&3',
-        `${PYTHON} -c 'import termios; termios.tcflush(0, termios.TCIFLUSH)' <&3`,
-        'IFS= read -r password <&3',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(script, 0o755);
+    const script = await writeSudoLikeScript({ flushTypedAhead: true });
     const result = await run(script, [], end);
     expectEndedOnWait(result, /^\[sudo\] password for \S+:$/);
     expect(result.inputWait?.evidence).toMatchObject({ secret: true, terminalModes: { echo: false } });

@@ -1,6 +1,7 @@
 import { exposeGc, liveGroupMembers, processStat, ptyLoads, settledMemoryUsage } from '@pipeguard/test-utils';
+import { Readable } from 'readable-stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type CommandRead, type RunningCommand, start, WaitForTimeoutError } from '../../src/index';
+import { type CommandRead, pipeline, type RunningCommand, start, WaitForTimeoutError } from '../../src/index';
 
 const ptyLoadsHere = ptyLoads('start() pseudo-terminal tests');
 const PYTHON = '/usr/bin/python3';
@@ -132,6 +133,36 @@ describe('start() and a RunningCommand', () => {
     }
   });
 
+  it('should render and fold each read as pipeline() does the raw bytes its range marks', async () => {
+    // Arrange: a run of repeated lines and a progress bar, each cut by a read (the command waits for a line).
+    const parts = ['start\nx\nx\n', 'x\nx\n50%\r', '100%\nend\n'];
+    const script = parts
+      .map((part) => `sys.stdout.write(${JSON.stringify(part)}); sys.stdout.flush(); sys.stdin.readline()`)
+      .join('\n');
+    const options = { render: 'terminal', foldRepeats: true } as const;
+    const command = started(PYTHON, ['-c', `import sys\n${script}`], options);
+    const reads: CommandRead[] = [];
+    let written = 0;
+    // Act: read until each part is in, then let the next come.
+    for (const part of parts) {
+      written += Buffer.byteLength(part);
+      while ((reads.at(-1)?.ranges.stdout.end ?? 0) < written)
+        reads.push(await command.read({ waitMs: 30_000 }));
+      await command.write('\n');
+    }
+    // Assert: the ranges cover the output; each read's text is that of its range alone.
+    const raw = Buffer.from(parts.join(''));
+    expect(reads[0]?.ranges.stdout.start).toBe(0);
+    expect(reads.at(-1)?.ranges.stdout.end).toBe(raw.length);
+    for (const [index, read] of reads.entries()) {
+      const { start: from, end } = read.ranges.stdout;
+      if (index > 0) expect(from).toBe(reads[index - 1]?.ranges.stdout.end);
+      const alone = await pipeline(Readable.from([raw.subarray(from, end)]), { ...options, label: 'stdout' });
+      expect(read.stdout.text).toBe(alone.text);
+    }
+    expect(reads.map((read) => read.stdout.text).join('')).toContain('50%');
+  });
+
   it('should keep memory flat while a command prints 100 MB between two reads', async () => {
     const gc = exposeGc();
     const before = await settledMemoryUsage(gc);
@@ -184,6 +215,25 @@ describe('start() and a RunningCommand', () => {
       commands.map((_, index) => `command ${index}\n`),
     );
     expect(commands.every((command) => groupGone(command.pid))).toBe(true);
+  });
+
+  it('should keep 100 sessions running at once, each answering its own input, then stop them all', async () => {
+    // Arrange
+    const sessions = Array.from({ length: 100 }, () => started('cat'));
+    // Act
+    const reads = await Promise.all(
+      sessions.map(async (session, index) => {
+        await session.write(`session ${index}\n`);
+        return session.waitFor({ match: `session ${index}` }, { timeoutMs: 60_000 });
+      }),
+    );
+    const states = sessions.map((session) => session.state);
+    const results = await Promise.all(sessions.map((session) => session.stop()));
+    // Assert
+    expect(reads.map((read) => read.stdout.text)).toEqual(sessions.map((_, index) => `session ${index}\n`));
+    expect(new Set(states)).toEqual(new Set(['running']));
+    expect(results.map((result) => result.signal)).toEqual(Array(100).fill('SIGTERM'));
+    expect(sessions.every((session) => groupGone(session.pid))).toBe(true);
   });
 });
 

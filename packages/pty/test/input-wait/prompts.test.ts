@@ -1,8 +1,8 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { makeTempDir, ptyLoads } from '@pipeguard/test-utils';
+import { makeTempDir, ptyLoads, writeSudoLikeScript } from '@pipeguard/test-utils';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { InputWait, PtyChild } from '../../src/index';
 import { readProcessStat } from '../../src/input-wait/process-stat';
@@ -64,22 +64,7 @@ describe.runIf(ptyLoadsHere)('InputWaitWatch on real prompts under a pseudo-term
   });
 
   it('should recognise a sudo-style password prompt on /dev/tty with echo turned off', async () => {
-    // A stand-in for `sudo -k true`: the prompt and the read go to the controlling terminal, echo off.
-    const dir = await makeTempDir('pipeguard-sudo-');
-    const script = join(dir, 'sudo-like');
-    writeFileSync(
-      script,
-      [
-        '#!/bin/sh',
-        'exec 3<>/dev/tty',
-        'printf "[sudo] password for %s: " "$(id -un)" >&3',
-        'stty -echo <&3',
-        'IFS= read -r password <&3',
-        'stty echo <&3',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(script, 0o755);
+    const script = await writeSudoLikeScript({ flushTypedAhead: false });
     const { child, firstWait } = watchedPty(script, []);
     const wait = await firstWait;
     expect(wait.prompt).toMatch(/^\[sudo\] password for \S+:$/);

@@ -53,7 +53,7 @@ export class FrameSimulation {
 
   /** A new write: the view of the last one's bytes is stale. */
   forget(): void {
-    this.#text.printable.forget();
+    this.#text.forget();
   }
 
   /** The write's printable-ASCII scanner (the skipper looks through lines of text with it too). */

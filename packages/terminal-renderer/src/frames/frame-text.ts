@@ -1,6 +1,7 @@
+import { ByteWords } from '../byte-words';
 import type { SequenceReader } from '../parser/sequence-reader';
 import { PrintableScan } from '../printable-scan';
-import { readCell } from '../screen/cell-width';
+import { isBoxCharacter, readCell } from '../screen/cell-width';
 import type { FrameEffects } from './frame-effects';
 
 const ESC = 0x1b;
@@ -14,9 +15,17 @@ export class FrameText {
   cells = 0;
   /** Whether that text was all ASCII. */
   ascii = true;
+  /** The write's bytes four at a time: a bar's run of one block character is compared twelve bytes at a time. */
+  readonly #words = new ByteWords();
 
   constructor(reader: SequenceReader) {
     this.#reader = reader;
+  }
+
+  /** A new write: the views of the last one's bytes are stale. */
+  forget(): void {
+    this.printable.forget();
+    this.#words.forget();
   }
 
   /**
@@ -50,26 +59,61 @@ export class FrameText {
         continue;
       }
       if (next < 0x80) break;
-      // Box drawing and block elements (U+2500–U+259F: E2 94 80 to E2 96 9F), what bars are drawn with, are
-      // one cell each: read without working out a width.
-      if (next === 0xe2 && at + 2 < end) {
-        const second = bytes[at + 1] as number;
-        const third = bytes[at + 2] as number;
-        if (second >= 0x94 && second <= 0x96 && (third & 0xc0) === 0x80 && (second < 0x96 || third < 0xa0)) {
-          ascii = false;
-          continuations += 2;
-          at += 3;
+      ascii = false;
+      // A run of characters beyond ASCII (a bar's blocks) in one loop, back to the ASCII scan at its end.
+      while (at < end) {
+        const lead = bytes[at] as number;
+        if (lead < 0x80) break;
+        // A bar's blocks (see isBoxCharacter), one cell each, mostly one character repeated.
+        if (lead === 0xe2 && isBoxCharacter(bytes, at, end)) {
+          const run = this.#sameCharacters(bytes, at, end);
+          continuations += (2 * run) / 3;
+          at += run;
           continue;
         }
+        const cell = readCell(bytes, at, end);
+        if ((cell & 3) !== 1) return -1;
+        continuations += (cell >> 2) - 1;
+        at += cell >> 2;
       }
-      const cell = readCell(bytes, at, end);
-      if ((cell & 3) !== 1) return -1;
-      ascii = false;
-      continuations += (cell >> 2) - 1;
-      at += cell >> 2;
     }
     this.cells = at - from - continuations - colours;
     this.ascii = ascii;
     return at;
+  }
+
+  /**
+   * Bytes of the run of the three-byte character at `at` repeated (a bar's `━━━━` or `████`): the first four
+   * copies byte by byte, then twelve bytes (four copies) at a time as three words.
+   */
+  #sameCharacters(bytes: Uint8Array, at: number, end: number): number {
+    const first = bytes[at] as number;
+    const second = bytes[at + 1] as number;
+    const third = bytes[at + 2] as number;
+    let next = at + 3;
+    const head = Math.min(end - 2, at + 12);
+    while (next < head && bytes[next] === first && bytes[next + 1] === second && bytes[next + 2] === third)
+      next += 3;
+    if (next === at + 12) {
+      const words = this.#words.of(bytes);
+      const a = words.getUint32(at, true);
+      const b = words.getUint32(at + 4, true);
+      const c = words.getUint32(at + 8, true);
+      while (
+        next + 12 <= end &&
+        words.getUint32(next, true) === a &&
+        words.getUint32(next + 4, true) === b &&
+        words.getUint32(next + 8, true) === c
+      )
+        next += 12;
+      while (
+        next + 3 <= end &&
+        bytes[next] === first &&
+        bytes[next + 1] === second &&
+        bytes[next + 2] === third
+      )
+        next += 3;
+    }
+    return next - at;
   }
 }

@@ -44,6 +44,7 @@ export function cellWidthOf(codePoint: number): number {
 export function readCell(bytes: Uint8Array, at: number, end: number): number {
   const lead = bytes[at] as number;
   if (lead < 0x80) return (1 << 2) | 1;
+  if (lead === 0xe2 && isBoxCharacter(bytes, at, end)) return (3 << 2) | 1;
   let length: number;
   let point: number;
   let low = 0x80;
@@ -73,6 +74,17 @@ export function readCell(bytes: Uint8Array, at: number, end: number): number {
     point = (point << 6) | (byte & 0x3f);
   }
   return (length << 2) | cellWidthOf(point);
+}
+
+/**
+ * Whether a box-drawing or block character (U+2500–U+259F: E2 94 80 to E2 96 9F), what bars are drawn with,
+ * begins at `at` (whose byte is E2): one cell each, known without working out a width.
+ */
+export function isBoxCharacter(bytes: Uint8Array, at: number, end: number): boolean {
+  if (at + 2 >= end) return false;
+  const second = bytes[at + 1] as number;
+  const third = bytes[at + 2] as number;
+  return second >= 0x94 && second <= 0x96 && (third & 0xc0) === 0x80 && (second < 0x96 || third < 0xa0);
 }
 
 /** The cells `bytes[start, end)` takes as text (no controls). */

@@ -1,6 +1,6 @@
 import type { ByteOps } from '@pipeguard/shared/core';
 import { copyBytes } from '../bytes';
-import { isSimpleText, layOutCells } from './row-layout';
+import { ColumnStarts, isSimpleText, layOutCells } from './row-layout';
 
 /** Spaces to write from: blank cells are spaces in the output. */
 export const SPACES = new Uint8Array(256).fill(0x20);
@@ -21,13 +21,26 @@ export class RowCells {
   /** Bytes the column count covers: bytes appended since are laid out when a column is next asked for. */
   #laidOut = 0;
   /** Byte start of each column when not simple; a column that continues a wide cell or a tab repeats its start. */
-  #starts: number[] | null = null;
+  #map: ColumnStarts | null = null;
+  /** The tail of the column map while a splice moves it: kept, not made per splice. */
+  #tailMap: ColumnStarts | null = null;
   /** Whether a cell of the map spans columns; null until asked after the map last changed. */
   #spanning: boolean | null = null;
 
   constructor(ops: ByteOps, capacity: number) {
     this.#ops = ops;
     this.bytes = new Uint8Array(capacity);
+  }
+
+  /** The column map, made when a row first needs one (most rows are ASCII and never do). */
+  get #starts(): ColumnStarts {
+    if (this.#map === null) this.#map = new ColumnStarts();
+    return this.#map;
+  }
+
+  get #tail(): ColumnStarts {
+    if (this.#tailMap === null) this.#tailMap = new ColumnStarts();
+    return this.#tailMap;
   }
 
   /** Whether the laid-out bytes are one byte per column (lays out what was appended first). */
@@ -41,9 +54,9 @@ export class RowCells {
     if (this.#laidOut < this.length) this.#layout();
     if (this.#simple) return false;
     if (this.#spanning === null) {
-      const starts = this.#starts as number[];
+      const starts = this.#starts.values;
       this.#spanning = false;
-      for (let column = 1; column < starts.length; column++) {
+      for (let column = 1; column < this.#columns; column++) {
         if (starts[column] !== starts[column - 1]) continue;
         this.#spanning = true;
         break;
@@ -60,16 +73,16 @@ export class RowCells {
   /** Byte offset where `column` starts (the row's length at or past its end). */
   byteAt(column: number): number {
     if (column >= this.columns()) return this.length;
-    return this.#simple ? column : (this.#starts as number[])[column]!;
+    return this.#simple ? column : (this.#starts.values[column] as number);
   }
 
   /** The column that starts at byte `offset` (a cell boundary), or the column count past the end. */
   columnAtByte(offset: number): number {
     const columns = this.columns();
     if (this.#simple) return Math.min(offset, columns);
-    const starts = this.#starts as number[];
+    const starts = this.#starts.values;
     let column = 0;
-    while (column < columns && starts[column]! < offset) column++;
+    while (column < columns && (starts[column] as number) < offset) column++;
     return column;
   }
 
@@ -79,7 +92,7 @@ export class RowCells {
     this.splitAt(column);
     this.length = this.byteAt(column);
     if (this.#simple) this.#columns = column;
-    else (this.#starts as number[]).length = column;
+    else this.#starts.length = column;
     this.#spanning = null;
     this.#columns = column;
     this.#laidOut = this.length;
@@ -103,9 +116,9 @@ export class RowCells {
   /** Replaces the tab bytes from `column` on with the spaces they show: moved, a tab would span other cells. */
   protected expandTabsFrom(column: number): void {
     if (this.#simple) return;
-    const starts = this.#starts as number[];
+    const starts = this.#starts.values;
     for (let at = column; at < this.#columns; at++) {
-      if (this.bytes[starts[at]!] !== 0x09) continue;
+      if (this.bytes[starts[at] as number] !== 0x09) continue;
       let next = at + 1;
       while (next < this.#columns && starts[next] === starts[at]) next++;
       this.blank(at, next);
@@ -167,14 +180,15 @@ export class RowCells {
     this.bytes.copyWithin(fromByte + added, toByte, oldLength);
     copyBytes(source, start, end, this.bytes, fromByte);
     this.length = length;
-    const starts = this.#simple ? identity(this.#columns) : (this.#starts as number[]);
-    const tail = starts.splice(to);
+    const starts = this.#starts;
+    if (this.#simple) starts.identity(this.#columns);
+    const tail = this.#tail;
+    tail.length = 0;
+    tail.appendShifted(starts, to, starts.length, 0);
     starts.length = from;
     layOutCells(this.bytes, fromByte, fromByte + added, starts);
-    const shift = length - oldLength;
-    for (const tailStart of tail) starts.push(tailStart + shift);
+    starts.appendShifted(tail, 0, tail.length, length - oldLength);
     this.#simple = false;
-    this.#starts = starts;
     this.#spanning = null;
     this.#columns = starts.length;
     this.#laidOut = length;
@@ -183,7 +197,7 @@ export class RowCells {
   /** Whether `column` continues a cell begun in an earlier column (a wide character's right half, a tab). */
   #continues(column: number): boolean {
     if (this.#simple || column <= 0 || column >= this.#columns) return false;
-    const starts = this.#starts as number[];
+    const starts = this.#starts.values;
     return starts[column] === starts[column - 1];
   }
 
@@ -192,7 +206,6 @@ export class RowCells {
     this.#simple = true;
     this.#columns = 0;
     this.#laidOut = 0;
-    this.#starts = null;
   }
 
   /** Lays out the bytes appended since the last layout, going on from where it stopped. */
@@ -204,10 +217,10 @@ export class RowCells {
       return;
     }
     if (this.#simple) {
-      this.#starts = identity(this.#columns);
+      this.#starts.identity(this.#columns);
       this.#simple = false;
     }
-    const starts = this.#starts as number[];
+    const starts = this.#starts;
     this.#spanning = null;
     layOutCells(this.bytes, from, this.length, starts);
     this.#columns = starts.length;
@@ -220,8 +233,4 @@ export class RowCells {
     copyBytes(this.bytes, 0, this.length, grown, 0);
     this.bytes = grown;
   }
-}
-
-function identity(columns: number): number[] {
-  return Array.from({ length: columns }, (_, column) => column);
 }

@@ -2,6 +2,42 @@ import type { ByteOps } from '@pipeguard/shared/core';
 import { readCell } from './cell-width';
 
 const TAB = 0x09;
+
+/** The byte start of each column of a row, in a typed array that grows and is emptied without giving its memory back. */
+export class ColumnStarts {
+  values = new Int32Array(64);
+  length = 0;
+
+  push(start: number): void {
+    if (this.length === this.values.length) this.#grow(this.length + 1);
+    this.values[this.length++] = start;
+  }
+
+  /** Makes it `0, 1, … columns - 1`: the starts of a row of one byte per column. */
+  identity(columns: number): void {
+    if (columns > this.values.length) this.#grow(columns);
+    const values = this.values;
+    for (let column = 0; column < columns; column++) values[column] = column;
+    this.length = columns;
+  }
+
+  /** Appends `source[from, to)`, each plus `shift`. */
+  appendShifted(source: ColumnStarts, from: number, to: number, shift: number): void {
+    const length = this.length + to - from;
+    if (length > this.values.length) this.#grow(length);
+    const values = this.values;
+    const other = source.values;
+    let at = this.length;
+    for (let index = from; index < to; index++) values[at++] = (other[index] as number) + shift;
+    this.length = length;
+  }
+
+  #grow(length: number): void {
+    const grown = new Int32Array(Math.max(length, this.values.length * 2));
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
+  }
+}
 /** The stops a tab byte kept in a row spans to: every 8 columns, as a reader's terminal expands it. */
 export const TAB_STOP = 8;
 
@@ -11,11 +47,17 @@ export const TAB_STOP = 8;
  * cell before it (one with no cell before it takes a cell of its own), and a byte that is not part of
  * well-formed UTF-8 is one cell.
  */
-export function layOutCells(bytes: Uint8Array, from: number, end: number, starts: number[]): void {
+export function layOutCells(bytes: Uint8Array, from: number, end: number, starts: ColumnStarts): void {
   for (let at = from; at < end; ) {
     if (bytes[at] === TAB) {
       const width = TAB_STOP - (starts.length % TAB_STOP);
       for (let cell = 0; cell < width; cell++) starts.push(at);
+      at++;
+      continue;
+    }
+    const lead = bytes[at] as number;
+    if (lead < 0x80) {
+      starts.push(at);
       at++;
       continue;
     }
@@ -25,27 +67,28 @@ export function layOutCells(bytes: Uint8Array, from: number, end: number, starts
       at += cell >> 2;
       continue;
     }
-    for (let column = 0; column < Math.max(width, 1); column++) starts.push(at);
+    starts.push(at);
+    if (width === 2) starts.push(at);
     at += cell >> 2;
   }
 }
 
 /** Whether `bytes[start, end)` is ASCII without a tab: one byte per column. */
 export function isSimpleText(ops: ByteOps, bytes: Uint8Array, start: number, end: number): boolean {
-  if (end - start > 64) {
-    const range = bytes.subarray(start, end);
-    return ops.isAscii(range) && ops.indexOf(range, TAB, 0) === -1;
-  }
-  for (let at = start; at < end; at++) {
+  // A loop over the first bytes (a run beyond ASCII is mostly told there), the native scans beyond.
+  const head = Math.min(end, start + 64);
+  for (let at = start; at < head; at++) {
     const byte = bytes[at] as number;
     if (byte >= 0x80 || byte === TAB) return false;
   }
-  return true;
+  if (head === end) return true;
+  const range = bytes.subarray(head, end);
+  return ops.isAscii(range) && ops.indexOf(range, TAB, 0) === -1;
 }
 
-/** Whether `bytes[start, end)` is ASCII: a loop for the short runs between sequences, the native scan beyond. */
+/** Whether `bytes[start, end)` is ASCII: a loop over the first bytes, the native scan beyond. */
 export function isAsciiText(ops: ByteOps, bytes: Uint8Array, start: number, end: number): boolean {
-  if (end - start > 64) return ops.isAscii(bytes.subarray(start, end));
-  for (let at = start; at < end; at++) if ((bytes[at] as number) >= 0x80) return false;
-  return true;
+  const head = Math.min(end, start + 64);
+  for (let at = start; at < head; at++) if ((bytes[at] as number) >= 0x80) return false;
+  return head === end || ops.isAscii(bytes.subarray(head, end));
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AbortError, type Capture, captureStream } from '../../src/index';
+import { AbortError, type CaptureStreamResult, captureStream } from '../../src/index';
 import goldens from './capture-goldens.json';
 import { CAPTURE_CASES } from './capture-inputs';
 import { assert, assertEqual, assertRejects, assertThrows, suite } from './check';
@@ -9,7 +9,7 @@ const encoder = new TextEncoder();
 const GOLDENS = goldens as Record<string, unknown>;
 
 /** The capture as JSON data, as the goldens were written (excerpts' bytes as arrays of numbers). */
-function plain(capture: Capture): unknown {
+function plain(capture: CaptureStreamResult): unknown {
   return JSON.parse(
     JSON.stringify({ ...capture, excerpts: capture.excerpts.map((e) => ({ ...e, bytes: [...e.bytes] })) }),
   );

@@ -54,7 +54,7 @@ const piece: fc.Arbitrary<Uint8Array> = fc.oneof(
       .uint8Array({ minLength: 300, maxLength: 4000 })
       .map((bytes) => bytes.map((byte, index) => (index % 2 === 0 ? 0 : byte))),
   },
-  // A long line: cut at a splitter's `maxUnitBytes`, past a renderer's `maxLineBytes`.
+  // A long line: cut at a splitter's `maxUnitBytes`, past a renderer's `maxRowBytes`.
   {
     weight: 1,
     arbitrary: fc.integer({ min: 1, max: 600 }).map((length) => new Uint8Array(length).fill(0x78)),
@@ -112,11 +112,11 @@ export const stageOptions = {
     {
       cols: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 100 })),
       maxLiveLines: fc.integer({ min: 1, max: 70 }),
-      maxLineBytes: fc.integer({ min: 4, max: 400 }),
+      maxRowBytes: fc.integer({ min: 4, max: 400 }),
     },
     { requiredKeys: [] },
   ),
-  repeatFolder: fc.record({ maxLineBytes: fc.integer({ min: 1, max: 200 }) }, { requiredKeys: [] }),
+  repeatFolder: fc.record({ maxFoldLineBytes: fc.integer({ min: 1, max: 200 }) }, { requiredKeys: [] }),
   secretRedactor: fc.record(
     {
       maxHoldBytes: fc.integer({ min: 256, max: 5000 }),

@@ -285,9 +285,9 @@ export const stageStreamsChecks = suite('the stage streams', {
         'The "maxHoldBytes" option must be a safe integer greater than or equal to 256. Received 100',
       ],
       [
-        () => new RepeatFolderStream({ maxLineBytes: null } as never),
+        () => new RepeatFolderStream({ maxFoldLineBytes: null } as never),
         TypeError,
-        'The "maxLineBytes" option must be of type number. Received null',
+        'The "maxFoldLineBytes" option must be of type number. Received null',
       ],
     ];
     for (const [make, errorClass, message] of cases) {

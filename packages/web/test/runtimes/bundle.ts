@@ -5,7 +5,12 @@ import { build, type Plugin } from 'esbuild';
 /** What a browser does not have: Node's modules (with or without `node:`) and the npm shims of them. */
 const NOT_IN_A_BROWSER = new Set([...builtinModules, 'readable-stream', 'safer-buffer', 'iconv-lite']);
 
-const PACKAGES_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The packages bundled from their sources: this checkout's, or another's (`PIPEGUARD_PACKAGES_DIR`, a
+ * `packages/` folder ending in `/`), so that a bench measures the build before with the same measure.
+ */
+const PACKAGES_DIR =
+  process.env['PIPEGUARD_PACKAGES_DIR'] ?? fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Fails the bundle on any import of Node's modules or their shims, naming it and its importer: no
