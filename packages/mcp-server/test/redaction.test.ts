@@ -29,12 +29,26 @@ function leakIn(text: string): string | null {
   return null;
 }
 
+/** A key block whose body runs past the 64 KiB the readers scan before a window: 90 KiB of distinct lines. */
+const LONG_KEY_BODY = Array.from({ length: 1300 }, (_, index) =>
+  `${index.toString(36).padStart(4, 'q')}${'Zk8Pw2Rn5Tx7Vb3Hm9Jd4Lf6Sc1Gy0Ea'.repeat(2)}`.slice(0, 70),
+);
+const LONG_KEY_FILE = [
+  'before',
+  '-----BEGIN RSA PRIVATE KEY-----',
+  ...LONG_KEY_BODY,
+  '-----END RSA PRIVATE KEY-----',
+  'after',
+  '',
+].join('\n');
+
 let root = '';
 const env = () => ({ ...(process.env as Record<string, string>), DEPLOY_TOKEN: SERVER_SECRET });
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'pipeguard-mcp-redact-')));
   await writeFile(join(root, '.env'), ENV_FILE);
+  await writeFile(join(root, 'long-key.pem'), LONG_KEY_FILE);
 });
 
 afterAll(async () => {
@@ -99,6 +113,19 @@ describe.each(TRANSPORTS)('a server with a secret in its environment, over %s', 
     const answer = await server.call('read_lines', { path: join(root, '.env'), from_line: 7, max_lines: 1 });
     expect(answer.text).toMatch(/^\s+7\t\*+\n/);
     expect(leakIn(answer.text)).toBeNull();
+  });
+
+  it('should withhold a key block body from reads that start more than 64 KiB after its BEGIN', async () => {
+    const path = join(root, 'long-key.pem');
+    const offset = LONG_KEY_FILE.indexOf('-----BEGIN') + 80 * 1024;
+    const bytes = await server.call('read_bytes', { path, offset, window_bytes: 2000 });
+    const lines = await server.call('read_lines', { path, from_line: 1280, max_lines: 30 });
+    for (const answer of [bytes, lines]) {
+      expect(answer.isError).toBeFalsy();
+      expect(answer.text).toMatch(/\*{60}/);
+      expect(LONG_KEY_BODY.find((line) => answer.text.includes(line.slice(0, 12)))).toBeUndefined();
+    }
+    expect(lines.text).toContain('after');
   });
 
   it('should withhold the secrets from read_bytes and read_lines of the spill file of a truncated run', async () => {

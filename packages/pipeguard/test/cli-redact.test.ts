@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, runCli } from './helpers/cli';
 
 const SECRET = 'Xy7-deploy-Qw9-value-Kp3';
@@ -52,5 +55,56 @@ describe('pipeguard --redact', () => {
     expect(document.stderr.redactions).toBe(3);
     expect(document.stdout.redactions).toBe(0);
     expect(run.stdout).not.toContain(PIECE);
+  });
+});
+
+describe('pipeguard read and lines --redact', () => {
+  const FILE_TEXT = `# settings\nDEPLOY=${SECRET}\nGITHUB=${TOKEN}\nMAX_TOKENS=100\n`;
+  let file = '';
+
+  beforeAll(async () => {
+    requireBuilt();
+    const directory = await mkdtemp(join(tmpdir(), 'pipeguard-cli-redact-'));
+    file = join(directory, 'settings.txt');
+    await writeFile(file, FILE_TEXT);
+  });
+
+  afterAll(async () => {
+    await rm(join(file, '..'), { recursive: true, force: true });
+  });
+
+  it.each([
+    ['read', '--redact'],
+    ['read', '--agent'],
+    ['lines', '--redact'],
+    ['lines', '--agent'],
+  ])('should mask the secrets in place: %s %s', async (command, flag) => {
+    const run = await runCli([command, file, flag], { env });
+    expect(run.stdout).not.toContain(PIECE);
+    expect(run.stdout).not.toContain(TOKEN.slice(4, 12));
+    // Masked in place: a secret shorter than its marker reads as stars only.
+    expect(run.stdout).toContain(`DEPLOY=${'*'.repeat(SECRET.length)}\n`);
+    expect(run.stdout).toContain('GITHUB=[REDACTED:github-token]***');
+    expect(run.stdout).toContain('MAX_TOKENS=100');
+  });
+
+  it('should keep byte offsets: a masked window has the bytes of the file', async () => {
+    const run = await runCli(['read', file, '--redact', '--json'], { env });
+    const window = JSON.parse(run.stdout);
+    expect(window.text).toHaveLength(FILE_TEXT.length);
+    expect(window.text).not.toContain(PIECE);
+  });
+
+  it('should print the file as it is without --redact, and with --agent --no-redact', async () => {
+    for (const flags of [[], ['--agent', '--no-redact']]) {
+      const run = await runCli(['read', file, ...flags], { env });
+      expect(run.stdout).toContain(SECRET);
+    }
+  });
+
+  it('should hint at reading a clipped line’s omitted part with --redact', async () => {
+    const run = await runCli(['lines', file, '--redact', '--max-line-bytes', '20'], { env });
+    expect(run.stdout).not.toContain(TOKEN.slice(4, 12));
+    expect(run.stdout).toMatch(/pipeguard read \S+ --redact --offset/);
   });
 });

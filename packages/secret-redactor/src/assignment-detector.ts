@@ -178,7 +178,8 @@ function isWord(text: string): boolean {
   return ONE_CASE_WORDS.test(text) || CAMEL_WORDS.test(text);
 }
 
-const ONE_CASE_WORDS = /^(?:[a-z]+(?:[-_][a-z]+)*|[A-Z]+(?:[-_][A-Z]+)*)$/;
+/** Words of one case each, joined by `-` or `_`: `read-only`, `SECRET-outside-the-root`. */
+const ONE_CASE_WORDS = /^(?:[a-z]+|[A-Z]+)(?:[-_](?:[a-z]+|[A-Z]+))*$/;
 /** Words run together, letters only (`messageId`, `ProgressTokenSchema`, `?InterpolationInJSX`): code's names. */
 const CAMEL_WORDS = /^[?#@]?[A-Za-z][a-z]+(?:[A-Z][a-z]+)*[A-Z]*$/;
 

@@ -198,6 +198,7 @@ describe('SecretRedactor', () => {
     // Shapes met in node_modules sources and /usr/share/doc (bench/redacting.bench.ts, false positives).
     ['AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
     ['  else fetchOpts.credentials = "same-origin";'],
+    ["const SECRET = 'SECRET-outside-the-root';"],
     ['      progressToken: messageId'],
     ['  progressToken: ProgressTokenSchema'],
     ['    lastSignificantToken = "?InterpolationInJSX";'],

@@ -1,8 +1,8 @@
 import { DEFAULT_WINDOW_BYTES, readBytesAsUtf8 } from '@pipeguard/file-window';
 import { mcpView, UTF8_WINDOW_FIELDS } from '@pipeguard/pipeline/options';
+import { redactedFile } from '@pipeguard/secret-redactor';
 import * as z from 'zod';
 import { optionFieldShape, readOptionFields } from '../option-fields';
-import { redactedFile } from '../redacted-file';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import { resultSchema } from './result-schema';

@@ -1,8 +1,8 @@
 import { DEFAULT_MAX_LINES, readLines } from '@pipeguard/file-window';
 import { LINES_PAGE_FIELDS, mcpView } from '@pipeguard/pipeline/options';
+import { redactedFile } from '@pipeguard/secret-redactor';
 import * as z from 'zod';
 import { optionFieldShape, readOptionFields } from '../option-fields';
-import { redactedFile } from '../redacted-file';
 import { ToolInputError } from '../tool-input-error';
 import { filePathField } from './file-path-field';
 import { MAX_READ_BYTES } from './read-bytes';

@@ -1,4 +1,6 @@
+import type { FileHandle } from 'node:fs/promises';
 import { FileWindowError, type LineClip, readBytesAsUtf8, readLines } from '@pipeguard/file-window';
+import { type RedactOptions, redactedFile } from '@pipeguard/secret-redactor';
 import { quoteShellArgument } from '@pipeguard/shared';
 import { countOf } from './count-of';
 import { guardFile } from './file-guard';
@@ -39,8 +41,10 @@ function commandAgain(
  * trimmed edges, the ill-formed byte count and the command that reads on from the next offset.
  */
 export async function readWindow({ file, options, given, json }: ReadCommand): Promise<number> {
-  const { binaryGuard, ...windowOptions } = options;
-  const window = await explainFileErrors(file, () => readBytesAsUtf8(file, windowOptions));
+  const { binaryGuard, redact, profile, ...windowOptions } = options;
+  const window = await explainFileErrors(file, () =>
+    withRedaction(file, redactOf(redact, profile), (input) => readBytesAsUtf8(input, windowOptions)),
+  );
   const withheld =
     binaryGuard === false
       ? null
@@ -71,13 +75,17 @@ export async function readWindow({ file, options, given, json }: ReadCommand): P
  * names the command reading the first clipped line's omitted part, and on stderr the next page's.
  */
 export async function readNumberedLines({ file, options, given, json }: LinesCommand): Promise<number> {
-  const { binaryGuard, ...pageOptions } = options;
+  const { binaryGuard, redact, profile, ...pageOptions } = options;
+  const redacting = redactOf(redact, profile);
+  // The hint reads the omitted part redacted when this page is: a secret must not be one command away.
   const omittedPartHint = (clip: LineClip) =>
-    commandAgain('read', file, [], {
+    commandAgain('read', file, redacting === null ? [] : [['redact', undefined]], {
       offset: String(clip.omittedStart),
       'window-bytes': String(clip.omittedBytes),
     });
-  const page = await explainFileErrors(file, () => readLines(file, { ...pageOptions, omittedPartHint }));
+  const page = await explainFileErrors(file, () =>
+    withRedaction(file, redacting, (input) => readLines(input, { ...pageOptions, omittedPartHint })),
+  );
   // The file's first 64 KiB decide, as `file` and grep decide: a page of a binary file is noise.
   const withheld =
     binaryGuard === false ? null : await guardFile(file, 'lines', await readRaw(file, 0, 65_536));
@@ -96,6 +104,28 @@ function printWithheld(kind: 'read' | 'lines', file: string, placeholder: string
   if (json) writeJson(kind, { file, binaryWithheld: true, placeholder });
   else writeOut(`${placeholder}\n`);
   return 0;
+}
+
+/** The redactor's options for `--redact` (on under `--agent`, off with `--no-redact`), or `null`. */
+function redactOf(redact: unknown, profile: unknown): RedactOptions | null {
+  // The environment's secrets are pipeguard's own: a file may hold them as a command's output would.
+  return (redact ?? profile === 'agent') === true ? { env: process.env } : null;
+}
+
+/** Runs `read` on the file itself, or on a handle whose reads mask every secret in place (offsets stay). */
+async function withRedaction<T>(
+  file: string,
+  redact: RedactOptions | null,
+  read: (input: string | FileHandle) => Promise<T>,
+): Promise<T> {
+  if (redact === null) return read(file);
+  const { open } = await import('node:fs/promises');
+  const handle = await open(file, 'r');
+  try {
+    return await read(redactedFile(handle, redact));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** `length` raw bytes of `file` from `offset`. */

@@ -113,14 +113,14 @@ export const OPTION_TABLE_CLI: readonly CliOption[] = [
   ...libraryFlags(),
   {
     name: 'agent',
-    commands: ['run', 'filter'],
+    commands: ['run', 'filter', 'read', 'lines'],
     key: 'profile',
     parse: () => 'agent',
     help: 'the same as --profile agent',
   },
   {
     name: 'no-redact',
-    commands: ['run', 'filter'],
+    commands: ['run', 'filter', 'read', 'lines'],
     key: 'redact',
     help: 'print secrets as they are, even under --agent',
   },

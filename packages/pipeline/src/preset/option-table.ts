@@ -145,7 +145,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     check: (value) => {
       resolveRedactOption(value, false);
     },
-    cli: { flag: 'redact', commands: CAPTURING },
+    cli: { flag: 'redact', commands: [...CAPTURING, 'read', 'lines'] },
     mcp: null,
   },
   {

@@ -117,4 +117,11 @@ export const stageOptions = {
     { requiredKeys: [] },
   ),
   repeatFolder: fc.record({ maxFoldLineBytes: fc.integer({ min: 1, max: 200 }) }, { requiredKeys: [] }),
+  secretRedactor: fc.record(
+    {
+      maxHoldBytes: fc.integer({ min: 256, max: 5000 }),
+      env: fc.constant({ DEPLOY_TOKEN: 'Xy7-deploy-Qw9-value-Kp3' }),
+    },
+    { requiredKeys: [] },
+  ),
 };

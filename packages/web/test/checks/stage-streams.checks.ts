@@ -3,6 +3,7 @@ import { ByteCounterCore } from '@pipeguard/byte-counter/core';
 import { FallbackDecoderCore } from '@pipeguard/fallback-decoder/core';
 import { type LineBatch, LineSplitterCore, type LineUnit } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
+import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { portableByteOps, portableTextOps, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import {
   FallbackDecoderStream,
   LineSplitterStream,
   RepeatFolderStream,
+  SecretRedactorStream,
   TerminalRendererStream,
   webLegacyCodec,
 } from '../../src/index';
@@ -31,6 +33,7 @@ const decoder = new TextDecoder();
 const bytesOf = (text: string) => encoder.encode(text);
 const textOf = (chunks: readonly Uint8Array[]) => decoder.decode(concatBytes(chunks));
 const codec = { name: 'webLegacyCodec', ...webLegacyCodec };
+const portableLatin1Of = (bytes: Uint8Array) => portableLatin1(bytes, portableByteOps.isAscii);
 
 type AnyStream = TransformStream<never, unknown> & { readonly stats: unknown };
 
@@ -86,6 +89,13 @@ const PAIRS: Record<string, Pair<never>> = {
     options: stageOptions.repeatFolder,
     stream: (options) => new RepeatFolderStream(options),
     core: (options) => new RepeatFolderCore({ ...options, byteOps: portableByteOps }),
+    plain: byteStage,
+  }),
+  SecretRedactorStream: pair({
+    options: stageOptions.secretRedactor,
+    stream: (options) => new SecretRedactorStream(options),
+    core: (options) =>
+      new SecretRedactorCore({ ...options, byteOps: portableByteOps, latin1: portableLatin1Of }),
     plain: byteStage,
   }),
 };
@@ -215,6 +225,23 @@ export const stageStreamsChecks = suite('the stage streams', {
     assertEqual(folder.sourceOffsetOf(2), 2, 'the notice maps to the first folded line');
   },
 
+  'should redact a token, a key block and an environment secret cut anywhere in SecretRedactorStream':
+    async () => {
+      const secret = 'Xy7-deploy-Qw9-value-Kp3';
+      const text =
+        'token ghp_Zq3vW8xKp2LmN7rTy5Bc9Hd4Fg6Jk1Qs0Ae2\n-----BEGIN OPENSSH PRIVATE KEY-----\n' +
+        `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAA\n-----END OPENSSH PRIVATE KEY-----\nvalue ${secret}\n`;
+      const expected =
+        'token [REDACTED:github-token]\n[REDACTED:openssh-private-key]\nvalue [REDACTED:env:DEPLOY_TOKEN]\n';
+      const bytes = bytesOf(text);
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const redactor = new SecretRedactorStream({ env: { DEPLOY_TOKEN: secret } });
+        const output = await transformAll(redactor, [bytes.subarray(0, cut), bytes.subarray(cut)]);
+        assertEqual(textOf(output), expected, `output, cut at ${cut}`);
+        assertEqual(redactor.stats.redactions, 3, `redactions, cut at ${cut}`);
+      }
+    },
+
   "should throw the Node stages' errors for invalid options": () => {
     const cases: [() => unknown, ErrorConstructor, string][] = [
       [
@@ -251,6 +278,11 @@ export const stageStreamsChecks = suite('the stage streams', {
         () => new TerminalRendererStream({ cols: 0 }),
         RangeError,
         'The "cols" option must be a safe integer greater than or equal to 1 or null. Received 0',
+      ],
+      [
+        () => new SecretRedactorStream({ maxHoldBytes: 100 }),
+        RangeError,
+        'The "maxHoldBytes" option must be a safe integer greater than or equal to 256. Received 100',
       ],
       [
         () => new RepeatFolderStream({ maxFoldLineBytes: null } as never),

@@ -1,7 +1,8 @@
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { type RedactOptions, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { nodeByteOps } from '@pipeguard/shared';
+import type { RedactOptions } from './options';
+import { SecretRedactorCore } from './secret-redactor-core';
 
 /** Bytes before a read that the redactor also scans: a private key block that began up to here is seen. */
 export const REDACT_CONTEXT_BEFORE_BYTES = 64 * 1024;
@@ -9,6 +10,14 @@ export const REDACT_CONTEXT_BEFORE_BYTES = 64 * 1024;
 export const REDACT_CONTEXT_AFTER_BYTES = 8 * 1024;
 
 const MARKER_START = Buffer.from('[REDACTED:');
+const NO_MARKER = Buffer.alloc(0);
+const BEGIN_MARK = Buffer.from('-----BEGIN ');
+const END_MARK = Buffer.from('-----END');
+const PRIVATE_KEY = Buffer.from('private-key');
+const LOOK_BACK_PIECE_BYTES = 1024 * 1024;
+const MARK_OVERLAP_BYTES = 16;
+/** A BEGIN line's bytes read to tell a private key's header: the redactor's reach. */
+const HEADER_BYTES = 160;
 const MARKER_END = 0x5d; // ]
 const STAR = 0x2a;
 const LF = 0x0a;
@@ -37,18 +46,17 @@ export function redactedFile(handle: FileHandle, redact: RedactOptions): FileHan
     const size = (await handle.stat()).size;
     const from = Math.max(0, position - REDACT_CONTEXT_BEFORE_BYTES);
     const to = Math.min(size, position + length + REDACT_CONTEXT_AFTER_BYTES);
-    const raw = Buffer.alloc(Math.max(0, to - from));
-    let filled = 0;
-    while (filled < raw.length) {
-      const { bytesRead } = await handle.read(raw, filled, raw.length - filled, from + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    const scanned = raw.subarray(0, filled);
-    const bytesRead = Math.max(0, Math.min(length, filled - (position - from)));
+    const scanned = await readAt(handle, from, to - from);
+    const bytesRead = Math.max(0, Math.min(length, scanned.length - (position - from)));
     scanned.copy(buffer, offset, position - from, position - from + bytesRead);
-    for (const span of secretSpans(scanned, redact)) {
-      maskOverlap(span, scanned, from, buffer.subarray(offset, offset + bytesRead), position);
+    const window = buffer.subarray(offset, offset + bytesRead);
+    // A key block that began before the context goes on through it to its END line: masked whole.
+    const blockEnd = (await isInsideKeyBlock(handle, from, redact)) ? keyBlockEnd(scanned) : 0;
+    if (blockEnd > 0)
+      maskOverlap({ start: 0, end: blockEnd, marker: NO_MARKER }, scanned, from, window, position);
+    for (const span of secretSpans(scanned.subarray(blockEnd), redact)) {
+      const shifted = { start: span.start + blockEnd, end: span.end + blockEnd, marker: span.marker };
+      maskOverlap(shifted, scanned, from, window, position);
     }
     return { bytesRead, buffer };
   };
@@ -60,6 +68,55 @@ export function redactedFile(handle: FileHandle, redact: RedactOptions): FileHan
     stat: (): Promise<Stats> => handle.stat(),
     close: async () => {},
   } as unknown as FileHandle;
+}
+
+/**
+ * Whether the file offset `at` lies inside a private key block: a BEGIN line the redactor takes for one
+ * comes after the last `-----END` before `at`. Read backwards in pieces, to the file's start if need be:
+ * a block with no END is withheld to the end, however far, as the stream redactor withholds it.
+ */
+async function isInsideKeyBlock(handle: FileHandle, at: number, redact: RedactOptions): Promise<boolean> {
+  for (let end = at; end > 0; ) {
+    const start = Math.max(0, end - LOOK_BACK_PIECE_BYTES);
+    // Pieces overlap by a mark's length, so a mark cut by a piece's edge is seen in the later piece.
+    const piece = await readAt(handle, start, Math.min(at, end + MARK_OVERLAP_BYTES) - start);
+    const lastEnd = piece.lastIndexOf(END_MARK);
+    let begin = piece.lastIndexOf(BEGIN_MARK);
+    while (begin > lastEnd) {
+      if (begin <= end - start && (await isKeyBlockHeader(handle, start + begin, redact))) return true;
+      begin = begin === 0 ? -1 : piece.lastIndexOf(BEGIN_MARK, begin - 1);
+    }
+    if (lastEnd !== -1) return false;
+    end = start;
+  }
+  return false;
+}
+
+/** Whether the BEGIN line at file offset `at` starts a private key block for the redactor. */
+async function isKeyBlockHeader(handle: FileHandle, at: number, redact: RedactOptions): Promise<boolean> {
+  const line = await readAt(handle, at, HEADER_BYTES);
+  const lineEnd = line.indexOf(LF);
+  const header = Buffer.concat([line.subarray(0, lineEnd === -1 ? line.length : lineEnd), Buffer.from('\n')]);
+  return secretSpans(header, redact).some((span) => span.start === 0 && span.marker.includes(PRIVATE_KEY));
+}
+
+/** Where a block that `scanned` starts inside ends: after its `-----END` line, or at the end of `scanned`. */
+function keyBlockEnd(scanned: Buffer): number {
+  const mark = scanned.indexOf(END_MARK);
+  if (mark === -1) return scanned.length;
+  const lineEnd = scanned.indexOf(LF, mark);
+  return lineEnd === -1 ? scanned.length : lineEnd;
+}
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const bytes = Buffer.alloc(Math.max(0, length));
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return bytes.subarray(0, filled);
 }
 
 /**
