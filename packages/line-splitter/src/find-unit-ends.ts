@@ -1,4 +1,4 @@
-import { type ByteOps, findUtf8BoundaryBefore, LineEndScanner } from '@pipeguard/shared/core';
+import { type ByteOps, findUtf8BoundaryBefore } from '@pipeguard/shared/core';
 import type { LineTerminator } from './line-unit';
 import type { PendingBytes } from './pending-bytes';
 
