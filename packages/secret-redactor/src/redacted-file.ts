@@ -38,7 +38,7 @@ interface SecretSpan {
  * A `FileHandle` for the file readers (`readBytesAsUtf8`, `readLines`) whose reads come back with every
  * secret masked in place: its bytes read as `[REDACTED:<kind>]` padded with `*` to the secret's length
  * (only `*` when the secret is shorter), so every byte offset and line number stays the file's own. Each
- * read is scanned with {@link REDACT_CONTEXT_BEFORE_BYTES} before and {@link REDACT_CONTEXT_AFTER_BYTES}
+ * read is scanned with 64 KiB before and 8 KiB
  * after it, so a secret cut by a read's edge (a page, a clipped line) is found whole.
  */
 export function redactedFile(handle: FileHandle, redact: RedactOptions): FileHandle {

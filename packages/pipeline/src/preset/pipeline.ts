@@ -26,7 +26,8 @@ const SETTLED_TEXT_ROW = optionRow('pipeline', 'onSettledText') as OptionRow;
 export type PipelineRun = Promise<Capture> & { stages: PipelineStages; lines: LiveLines | null };
 
 /**
- * Feeds any byte stream through one {@link CaptureChain} — ByteCounter → BinaryGuard → (UTF-16 → UTF-8) →
+ * Feeds any byte stream through one capture chain (`CaptureChain`, the only assembly of the stages) —
+ * ByteCounter → BinaryGuard → (UTF-16 → UTF-8) →
  * (TerminalRenderer) → (SecretRedactor) → (RepeatFolder) → BoundedSink, each chunk through every core in one
  * call — with the spill file before it, the live lines tapped after the transcoder and the settled text
  * (`onSettledText`) taken before the sink, then splits, clips
