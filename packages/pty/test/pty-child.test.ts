@@ -332,7 +332,7 @@ describe.runIf(ptyLoadsHere)('spawnPtyChild', () => {
   });
 
   it('should carry 64 MiB through the terminal with bounded memory', async () => {
-    await checkBoundedThroughTerminal(64 * 1024 ** 2, 24 * 1024 ** 2);
+    await checkBoundedThroughTerminal(64 * 1024 ** 2, 32 * 1024 ** 2);
   }, 120_000);
 
   it('should signal the whole session on kill()', async () => {
