@@ -17,7 +17,9 @@ export async function writeSudoLikeScript(options: { flushTypedAhead: boolean })
     'printf "[sudo] password for %s: " "$(id -un)" >&3',
     'stty -echo <&3',
     ...(options.flushTypedAhead ? [flush] : []),
-    'IFS= read -r password <&3',
+    // Reads until a line comes: an end-of-file typed ahead that the flush missed (a slow machine) is
+    // consumed and the read begins again, as the prompt still stands.
+    'until IFS= read -r password <&3; do :; done',
     'stty echo <&3',
     '',
   ];
