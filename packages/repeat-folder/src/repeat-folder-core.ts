@@ -3,7 +3,7 @@ import {
   concatBytes,
   copyBytes,
   type Emit,
-  SourceOffsetMap,
+  MappedOutput,
   type SourceOffsets,
   type StageCore,
   validateByteOps,
@@ -66,7 +66,6 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   #ended = false;
   readonly #maxFoldLineBytes: number;
   readonly #ops: ByteOps;
-  readonly #offsets = new SourceOffsetMap();
   /** The last line, when foldable: a copy of its own (or a view of the bytes being written). */
   #previous: Uint8Array | null = null;
   /** The start of a line whose end has not come yet, as copies (held back, or kept while it passes). */
@@ -83,8 +82,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   #noticeBytes = 0;
   #foldedLines = 0;
   /** What the current write emits, in order. */
-  #out: Uint8Array[] = [];
-  #outLength = 0;
+  readonly #output: MappedOutput;
 
   /**
    * @throws TypeError when `maxFoldLineBytes` is not a number, `byteOps` is missing or an option is unknown.
@@ -97,13 +95,14 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     validateByteOps(byteOps);
     this.#maxFoldLineBytes = maxFoldLineBytes;
     this.#ops = byteOps;
+    this.#output = new MappedOutput(byteOps);
   }
 
   /** A fresh snapshot of the counts. */
   get stats(): RepeatFolderStats {
     return {
       inputBytes: this.#inputBytes,
-      outputBytes: this.#offsets.emitted,
+      outputBytes: this.#output.offsets.emitted,
       foldedBytes: this.#foldedBytes,
       foldedLines: this.#foldedLines,
       noticeBytes: this.#noticeBytes,
@@ -116,7 +115,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
    * than `SOURCE_OFFSET_LOOKBACK_BYTES` behind the latest output (see `SourceOffsetMap` for the edges).
    */
   sourceOffsetOf(outputOffset: number): number | null {
-    return this.#offsets.sourceOffsetOf(outputOffset);
+    return this.#output.offsets.sourceOffsetOf(outputOffset);
   }
 
   /** Folds the next bytes; `emit` receives at most one array. */
@@ -132,7 +131,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
       if (end <= copyFrom) return;
       // A chunk that passes whole goes on as itself.
       const piece = copyFrom === 0 && end === bytes.length ? bytes : bytes.subarray(copyFrom, end);
-      this.#add(piece, chunkStart + copyFrom, true);
+      this.#output.add(piece, chunkStart + copyFrom, true);
     };
     // The previous line as a range of this chunk while it is one (`previousAt` ≥ 0): a line then costs no
     // view or array (most lines differ in length from the one before), where one each was most of the time.
@@ -192,7 +191,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
           flushCopy(position);
           this.#endRun();
           // A line held across chunks is emitted whole; one within this chunk starts the next copied range.
-          if (line !== null) this.#add(line, lineStart, true);
+          if (line !== null) this.#output.add(line, lineStart, true);
           copyFrom = line !== null ? stop : position;
         }
         const fits = length <= this.#maxFoldLineBytes;
@@ -210,7 +209,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     // The line to compare with, when a range of the written bytes (which the caller may reuse), is copied.
     if (previousAt >= 0)
       this.#previous = copyBytes(ops, bytes.subarray(previousAt, previousAt + previousLength));
-    this.#flush(emit);
+    this.#output.flush(emit);
   }
 
   /** Ends the input: the run in progress gets its notice, and a held unterminated line passes. */
@@ -222,12 +221,12 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     let at = this.#inputBytes - this.#partialLength;
     // A passing line's bytes went out as they came: what is kept of it is only for comparing.
     for (const piece of this.#passing ? [] : this.#partial) {
-      this.#add(piece, at, true);
+      this.#output.add(piece, at, true);
       at += piece.length;
     }
     this.#partial = [];
     this.#partialLength = 0;
-    this.#flush(emit);
+    this.#output.flush(emit);
   }
 
   /** Holds the start of a line until its end shows whether it repeats; past the cap, lets it pass. */
@@ -241,7 +240,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     this.#endRun();
     let at = offset - this.#partialLength;
     for (const held of [...this.#partial, piece]) {
-      this.#add(held, at, true);
+      this.#output.add(held, at, true);
       at += held.length;
     }
     this.#partial = [];
@@ -277,24 +276,8 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   #endRun(): void {
     if (this.#repeats === 0) return;
     const notice = ENCODER.encode(formatRepeatNotice(this.#repeats));
-    this.#add(notice, this.#runStart, false);
+    this.#output.add(notice, this.#runStart, false);
     this.#noticeBytes += notice.length;
     this.#repeats = 0;
-  }
-
-  /** Appends `piece` to this write's output; it came from `inputStart` on (one for one when `exact`). */
-  #add(piece: Uint8Array, inputStart: number, exact: boolean): void {
-    this.#out.push(piece);
-    this.#outLength += piece.length;
-    this.#offsets.record(piece.length, inputStart, exact);
-  }
-
-  #flush(emit: Emit<Uint8Array>): void {
-    const out = this.#out;
-    if (out.length === 0) return;
-    const joined = out.length === 1 ? (out[0] as Uint8Array) : concatBytes(this.#ops, out, this.#outLength);
-    this.#out = [];
-    this.#outLength = 0;
-    emit(joined);
   }
 }

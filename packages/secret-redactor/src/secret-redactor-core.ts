@@ -1,9 +1,8 @@
 import {
   type ByteOps,
-  concatBytes,
   copyBytes,
   type Emit,
-  SourceOffsetMap,
+  MappedOutput,
   type SourceOffsets,
   type StageCore,
   validateByteOps,
@@ -53,7 +52,6 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   readonly #ops: ByteOps;
   readonly #latin1: (bytes: Uint8Array) => string;
   readonly #rules: RedactRules;
-  readonly #offsets = new SourceOffsetMap();
   readonly #markers = new Map<string, Uint8Array>();
   readonly #names = new NameCache();
   /** The held line: `#contextLength` bytes already emitted, then `#heldLength` bytes not yet emitted. */
@@ -68,8 +66,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   /** The last redaction's kind and input end: an environment value's next piece joins its marker. */
   #lastKind = '';
   #lastEnd = -1;
-  #out: Uint8Array[] = [];
-  #outLength = 0;
+  readonly #output: MappedOutput;
 
   /**
    * @throws TypeError when an option has the wrong type or is unknown, or `byteOps`/`latin1` are missing.
@@ -81,6 +78,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     validateFunction('latin1', latin1);
     this.#rules = compileRules(redact, REDACT_OPTIONS);
     this.#ops = byteOps;
+    this.#output = new MappedOutput(byteOps);
     this.#latin1 = latin1;
     this.#held = new Uint8Array(CONTEXT_BYTES + this.#rules.maxHoldBytes);
   }
@@ -89,7 +87,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   get stats(): SecretRedactorStats {
     return {
       inputBytes: this.#inputBytes,
-      outputBytes: this.#offsets.emitted,
+      outputBytes: this.#output.offsets.emitted,
       redactions: this.#redactions,
       redactionsByKind: Object.fromEntries(this.#byKind),
     };
@@ -97,7 +95,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
 
   /** The input offset of the output byte at `outputOffset` (a marker's: its secret's start), or `null`. */
   sourceOffsetOf(outputOffset: number): number | null {
-    return this.#offsets.sourceOffsetOf(outputOffset);
+    return this.#output.offsets.sourceOffsetOf(outputOffset);
   }
 
   /** Redacts the next bytes; `emit` receives what can no longer become part of a secret. */
@@ -123,7 +121,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       }
       at = this.#hold(bytes, at, base);
     }
-    this.#flush(emit);
+    this.#output.flush(emit, JOIN_BYTES);
   }
 
   /** Ends the input: a held line is scanned and passes; a secret still going on stays withheld. */
@@ -138,7 +136,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     this.#continuation = null;
     this.#contextLength = 0;
     this.#heldLength = 0;
-    this.#flush(emit);
+    this.#output.flush(emit, JOIN_BYTES);
   }
 
   /** Holds bytes of the current line up to its end or the hold's bound; scans it when either comes. */
@@ -212,7 +210,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       pass: (start, end) => {
         if (end <= start) return;
         const piece = view.subarray(start, end);
-        this.#add(copy ? copyBytes(this.#ops, piece) : piece, viewStart + start, true);
+        this.#output.add(copy ? copyBytes(this.#ops, piece) : piece, viewStart + start, true);
       },
       redact: (kind, start, end) => this.#redact(kind, viewStart + start, viewStart + end),
     };
@@ -237,24 +235,8 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       marker = ENCODER.encode(`[REDACTED:${kind}]`);
       this.#markers.set(kind, marker);
     }
-    this.#add(marker, start, false);
+    this.#output.add(marker, start, false);
     this.#redactions++;
     this.#byKind.set(kind, (this.#byKind.get(kind) ?? 0) + 1);
-  }
-
-  #add(piece: Uint8Array, inputStart: number, exact: boolean): void {
-    this.#out.push(piece);
-    this.#outLength += piece.length;
-    this.#offsets.record(piece.length, inputStart, exact);
-  }
-
-  #flush(emit: Emit<Uint8Array>): void {
-    const out = this.#out;
-    if (out.length === 0) return;
-    this.#out = [];
-    if (out.length === 1) emit(out[0] as Uint8Array);
-    else if (this.#outLength <= JOIN_BYTES) emit(concatBytes(this.#ops, out, this.#outLength));
-    else for (const piece of out) emit(piece);
-    this.#outLength = 0;
   }
 }

@@ -12,6 +12,7 @@ export {
 export { isBareNumber, parseDuration } from './core/duration';
 export { LineEndScanner } from './core/line-end-scanner';
 export { endsAtLineStart } from './core/line-start';
+export { MappedOutput } from './core/mapped-output';
 export {
   describeReceived,
   nearestName,
