@@ -41,8 +41,10 @@ export class CaptureChainStream extends Writable {
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: WriteCallback): void {
     // Worked on a microtask later, so that a file source's next read runs meanwhile (see transformInMicrotask).
-    const done: WriteCallback = (error) => (error ? callback(error) : this.#handOnThen(callback));
-    transformInMicrotask(this, chunk, this.#handOn === null ? callback : done, this.#writeChunk);
+    // Without a taker to hand on to, no closure per chunk.
+    const done: WriteCallback =
+      this.#handOn === null ? callback : (error) => (error ? callback(error) : this.#handOnThen(callback));
+    transformInMicrotask(this, chunk, done, this.#writeChunk);
   }
 
   override _final(callback: WriteCallback): void {
