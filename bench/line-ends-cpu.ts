@@ -7,7 +7,7 @@ import { CHUNK_BYTES, chunksOf, linesUpTo, logLine, MiB } from './lib/inputs';
 
 /**
  * `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/line-ends-cpu.ts <base checkout> node|web
- * [rounds]`: the users of the line-end scan of this checkout's `dist/` against another built checkout's, on LF,
+ * [rounds] [name filter]`: the users of the line-end scan of this checkout's `dist/` against another built checkout's, on LF,
  * CRLF and CR-heavy text, in CPU time (`process.cpuUsage`): the minimum over rounds in which the two builds
  * alternate, and its ratio. `node`: what a Node process runs, the line splitter's core as the Node stage
  * drives it (Buffers and their own `indexOf`) and LiveLines skipping lines no consumer reads; `web`: the core
