@@ -1,5 +1,5 @@
-/** The view of no bytes: it has none to change. */
-const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
+/** The view of no array, shared: forgetting allocates nothing (an ArrayBuffer a write is work for the collector). */
+const NO_VIEW = new DataView(new ArrayBuffer(0));
 
 /**
  * Reads and writes bytes four at a time through a DataView, at any alignment: the short runs a redraw
@@ -9,7 +9,7 @@ const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
  */
 export class ByteWords {
   #bytes: Uint8Array | null = null;
-  #view: DataView = EMPTY_VIEW;
+  #view: DataView = NO_VIEW;
 
   /** A view of `bytes` (the last one asked for, kept until {@link ByteWords.forget}). */
   of(bytes: Uint8Array): DataView {
@@ -23,8 +23,7 @@ export class ByteWords {
   /** Lets go of the array (a write's input is not kept past the write). */
   forget(): void {
     this.#bytes = null;
-    // Not a new empty view: the region's held lines forget theirs at every frame that ends holding.
-    this.#view = EMPTY_VIEW;
+    this.#view = NO_VIEW;
   }
 }
 
