@@ -218,7 +218,15 @@ export default defineQuestion({
           name: 'SecretRedactor, clean text',
           run: (input: { clean: Buffer[] }) => redactChunks(input.clean),
         },
-        { name: 'SecretRedactor, near-misses', run: (input: { near: Buffer[] }) => redactChunks(input.near) },
+        {
+          name: 'SecretRedactor, near-misses',
+          run: (input: { near: Buffer[] }) => redactChunks(input.near),
+          // Near-misses are no secrets (secret-samples.ts): a redaction here is a false positive.
+          verify: (output) => {
+            const { redactions } = (output as Awaited<ReturnType<typeof redactChunks>>).stats;
+            return redactions === 0 ? 'ok' : `${redactions} redactions`;
+          },
+        },
       ],
       targets: [{ contender: 'SecretRedactor, near-misses', minRatio: 0.5 }],
     }),

@@ -19,7 +19,7 @@ import {
 } from './candidate';
 import { isCodeValue, isPlaceholderValue } from './placeholders';
 import { READ_AHEAD_BYTES, READ_BEHIND_BYTES } from './scan-limits';
-import { SECRET_NAME_TAILS } from './secret-names';
+import { SECRET_NAME_TAIL_PAIRS, SECRET_NAME_TAILS } from './secret-names';
 
 const MAX_NAME_BYTES = 64;
 const MAX_SPACES = 4;
@@ -70,23 +70,35 @@ function readValue(bytes: Uint8Array, from: number, limit: number): Value | null
 }
 
 /**
+ * Where the name before the `=` or `:` at `anchor` ends (before the spaces and the quote or `?` it skips
+ * back over), when its last three letters can end a secret name or a header's; else -1. Nearly every `=`
+ * and `:` of ordinary text ends here, before a name is read: the scan calls this at each one.
+ */
+export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
+  let nameEnd = anchor;
+  while (nameEnd > 0 && anchor - nameEnd < MAX_SPACES && isSpace(bytes[nameEnd - 1])) nameEnd--;
+  const quote = bytes[nameEnd - 1];
+  if (quote === 0x22 || quote === 0x27 || quote === 0x3f) nameEnd--;
+  if (nameEnd < 3) return -1;
+  const last = bytes[nameEnd - 1]! | 0x20;
+  const middle = bytes[nameEnd - 2]! | 0x20;
+  if (SECRET_NAME_TAIL_PAIRS[(middle << 8) | last] !== 1) return -1;
+  if (!SECRET_NAME_TAILS.has(((bytes[nameEnd - 3]! | 0x20) << 16) | (middle << 8) | last)) return -1;
+  if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return -1;
+  return nameEnd;
+}
+
+/**
  * A secret after a name at the `=` or `:` at `anchor`: `KEY=value`, `export KEY=value`, `KEY: value`,
  * `"key": "value"`, `--db-password=value`, and the headers `Authorization`, `Cookie` and `Set-Cookie`.
  */
 export function detectAssignment(view: ScanView, anchor: number, out: Candidate[]): void {
   const { bytes } = view;
-  // Three-letter tail first: nearly every `=` and `:` ends here, before any name is read.
-  let nameEnd = anchor;
-  while (nameEnd > 0 && anchor - nameEnd < MAX_SPACES && isSpace(bytes[nameEnd - 1])) nameEnd--;
-  const spaced = nameEnd < anchor;
-  const quote = bytes[nameEnd - 1];
-  if (quote === 0x22 || quote === 0x27) nameEnd--;
-  else if (quote === 0x3f) nameEnd--;
-  if (nameEnd < 3) return;
-  const tail =
-    ((bytes[nameEnd - 3]! | 0x20) << 16) | ((bytes[nameEnd - 2]! | 0x20) << 8) | (bytes[nameEnd - 1]! | 0x20);
-  if (!SECRET_NAME_TAILS.has(tail)) return;
-  if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return;
+  const nameEnd = secretNameEnd(bytes, anchor);
+  if (nameEnd === -1) return;
+  const spaced = isSpace(bytes[anchor - 1]);
+  // The quote skipped back over, if any (else a space or the anchor itself).
+  const quote = bytes[nameEnd];
   let nameStart = nameEnd;
   while (nameStart > 0 && KEY[bytes[nameStart - 1] as number] === 1) {
     nameStart--;

@@ -1,5 +1,5 @@
-import { detectAssignment } from './assignment-detector';
-import { classOf, pairTable } from './byte-classes';
+import { detectAssignment, secretNameEnd } from './assignment-detector';
+import { DIGIT, pairTable } from './byte-classes';
 import type { Candidate, ScanView } from './candidate';
 import { PRIORITY_ENV, PRIORITY_PATTERN, pushCandidate } from './candidate';
 import { detectKeyBlock } from './key-block';
@@ -28,8 +28,8 @@ function detectColon(view: ScanView, anchor: number, out: Candidate[]): void {
  * An anchor: a rare byte or word every built-in secret is found from, searched natively over the whole view,
  * and its detector. `pairs`, when set, is the O(1) first check at each hit: the detector runs only when the
  * two bytes at `anchor + pairAt` are a pair it can start from (`hp` before the `_` of `ghp_`), so the
- * frequent `-`, `_` and capitals of ordinary text cost a table read, not a call. `before`, when set, is the
- * same check on the byte before the hit, passed also when `slashAfter` and a `/` follows (`https://`).
+ * frequent `-`, `_` and capitals of ordinary text cost a table read, not a call. `check`, when set, is the
+ * first test of the detector itself at the hit (a secret name's last letters before a `=`).
  * `ahead`: how far after its anchor a candidate may start (0: it starts at or before it).
  */
 interface Anchor {
@@ -37,8 +37,7 @@ interface Anchor {
   readonly detect: Detect;
   readonly pairs: Uint8Array | null;
   readonly pairAt: number;
-  readonly before: Uint8Array | null;
-  readonly slashAfter: boolean;
+  readonly check: ((bytes: Uint8Array, at: number) => boolean) | null;
   readonly ahead: number;
 }
 
@@ -47,26 +46,24 @@ const anchor = (text: string, detect: Detect, checks: Partial<Anchor> = {}): Anc
   detect,
   pairs: checks.pairs ?? null,
   pairAt: checks.pairAt ?? 0,
-  before: checks.before ?? null,
-  slashAfter: checks.slashAfter ?? false,
+  check: checks.check ?? null,
   ahead: checks.ahead ?? 0,
 });
 
 const pairOf = (text: string): number => (text.charCodeAt(0) << 8) | text.charCodeAt(1);
 const EY_PAIR = pairTable([pairOf('ey')]);
 const AZURE_PAIRS = pairTable([...'0123456789'].map((digit) => pairOf(`${digit}Q`)));
-/**
- * What can come right before the `=` or `:` of an assignment or a header: the last letter of a secret name
- * (see `SECRET_NAME_TAILS`), or the space, quote or `?` the detector skips back over to reach it.
- */
-const BEFORE_EQUALS = classOf('NTDEYLSntdeyls \t"\'?');
-/** The same before a colon, or the last digit of a Telegram bot token's id. */
-const BEFORE_COLON = classOf('NTDEYLSntdeyls \t"\'?0-9');
+const followsSecretName = (bytes: Uint8Array, at: number): boolean => secretNameEnd(bytes, at) !== -1;
+/** At a colon: `://` of a URL, `<digits>:AA` of a Telegram bot token, or what ends a secret name. */
+const mayStartAtColon = (bytes: Uint8Array, at: number): boolean =>
+  bytes[at + 1] === 0x2f ||
+  (bytes[at + 1] === 0x41 && DIGIT[bytes[at - 1] as number] === 1) ||
+  secretNameEnd(bytes, at) !== -1;
 
 const ANCHORS: readonly Anchor[] = [
   // First the anchors of the longest redactions: a block's later anchors may then lie inside them.
-  anchor('=', detectAssignment, { before: BEFORE_EQUALS, ahead: ASSIGNMENT_AHEAD_BYTES }),
-  anchor(':', detectColon, { before: BEFORE_COLON, slashAfter: true, ahead: ASSIGNMENT_AHEAD_BYTES }),
+  anchor('=', detectAssignment, { check: followsSecretName, ahead: ASSIGNMENT_AHEAD_BYTES }),
+  anchor(':', detectColon, { check: mayStartAtColon, ahead: ASSIGNMENT_AHEAD_BYTES }),
   anchor('_', detectSeparatedToken, { pairs: UNDERSCORE_PAIRS, pairAt: -2 }),
   anchor('-', detectSeparatedToken, { pairs: DASH_PAIRS, pairAt: -2 }),
   anchor('J', detectJwt, { pairs: EY_PAIR, pairAt: -2 }),
@@ -144,13 +141,13 @@ export class AnchorSearch {
         next[index] = at === -1 ? none : at;
         continue;
       }
-      const { text: needle, detect, pairs, pairAt, before, slashAfter } = anchor;
+      const { text: needle, detect, pairs, pairAt, check } = anchor;
       while (at !== -1 && at < to) {
         const pair = at + pairAt;
         if (
           (pairs === null ||
             (pair >= 0 && pairs[((bytes[pair] as number) << 8) | (bytes[pair + 1] as number)] === 1)) &&
-          (before === null || before[bytes[at - 1] as number] === 1 || (slashAfter && bytes[at + 1] === 0x2f))
+          (check === null || check(bytes, at))
         ) {
           const found = out.length;
           detect(view, at, out);

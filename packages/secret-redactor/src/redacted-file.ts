@@ -14,7 +14,12 @@ const NO_MARKER = Buffer.alloc(0);
 const BEGIN_MARK = Buffer.from('-----BEGIN ');
 const END_MARK = Buffer.from('-----END');
 const PRIVATE_KEY = Buffer.from('private-key');
-const LOOK_BACK_PIECE_BYTES = 1024 * 1024;
+/**
+ * How far before a read's context the readers look for the BEGIN of a key block it lies in: a private key
+ * is a few KiB, and a bound keeps a read's cost independent of its offset in the file.
+ */
+export const KEY_BLOCK_LOOK_BACK_BYTES = 1024 * 1024;
+const LOOK_BACK_PIECE_BYTES = 256 * 1024;
 const MARK_OVERLAP_BYTES = 16;
 /** A BEGIN line's bytes read to tell a private key's header: the redactor's reach. */
 const HEADER_BYTES = 160;
@@ -72,12 +77,13 @@ export function redactedFile(handle: FileHandle, redact: RedactOptions): FileHan
 
 /**
  * Whether the file offset `at` lies inside a private key block: a BEGIN line the redactor takes for one
- * comes after the last `-----END` before `at`. Read backwards in pieces, to the file's start if need be:
- * a block with no END is withheld to the end, however far, as the stream redactor withholds it.
+ * comes after the last `-----END` before `at`, within {@link KEY_BLOCK_LOOK_BACK_BYTES}. Read backwards
+ * in fixed pieces, so memory and time stay bounded however far into the file `at` is.
  */
 async function isInsideKeyBlock(handle: FileHandle, at: number, redact: RedactOptions): Promise<boolean> {
-  for (let end = at; end > 0; ) {
-    const start = Math.max(0, end - LOOK_BACK_PIECE_BYTES);
+  const lowest = Math.max(0, at - KEY_BLOCK_LOOK_BACK_BYTES);
+  for (let end = at; end > lowest; ) {
+    const start = Math.max(lowest, end - LOOK_BACK_PIECE_BYTES);
     // Pieces overlap by a mark's length, so a mark cut by a piece's edge is seen in the later piece.
     const piece = await readAt(handle, start, Math.min(at, end + MARK_OVERLAP_BYTES) - start);
     const lastEnd = piece.lastIndexOf(END_MARK);

@@ -34,18 +34,25 @@ const NOT_SECRET_NAMES = new Set([
   'tokentype',
 ]);
 
+const TAIL_WORDS = [...SECRET_NAME_ENDINGS, 'pass', 'authorization', 'cookie'];
+
 /**
  * The last three letters (lower-cased) of every name {@link isSecretName} accepts, as a 24-bit number: the
  * first check at each `=` and `:`, before a name is read at all.
  */
 export const SECRET_NAME_TAILS: ReadonlySet<number> = new Set(
-  [...SECRET_NAME_ENDINGS, 'pass', 'authorization', 'cookie'].map(
+  TAIL_WORDS.map(
     (word) =>
       (word.charCodeAt(word.length - 3) << 16) |
       (word.charCodeAt(word.length - 2) << 8) |
       word.charCodeAt(word.length - 1),
   ),
 );
+
+/** Their last two letters as a table of the 65536 byte pairs: a read that rules out most names. */
+export const SECRET_NAME_TAIL_PAIRS = new Uint8Array(65536);
+for (const word of TAIL_WORDS)
+  SECRET_NAME_TAIL_PAIRS[(word.charCodeAt(word.length - 2) << 8) | word.charCodeAt(word.length - 1)] = 1;
 
 /** `name` lower-cased without `_`, `-` and `.`: `AWS_SECRET_ACCESS_KEY` → `awssecretaccesskey`. */
 export function normalizeName(name: string): string {

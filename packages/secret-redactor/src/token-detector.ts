@@ -1,4 +1,13 @@
-import { ALNUM, BASE64, bytesAt, pairTable, runLength, startsToken, WORD } from './byte-classes';
+import {
+  ALNUM,
+  BASE64,
+  bytesAt,
+  includesAscii,
+  pairTable,
+  runLength,
+  startsToken,
+  WORD,
+} from './byte-classes';
 import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from './candidate';
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
@@ -78,7 +87,7 @@ function addFormat(
   const end = matchFormat(view, format, start, limit);
   if (end === -1) return false;
   // AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and their like end in EXAMPLE: shapes, not secrets.
-  if (view.text.lastIndexOf(EXAMPLE, end) >= start) return true;
+  if (includesAscii(view.bytes, start, end + EXAMPLE.length, EXAMPLE)) return true;
   const extend = format.exactBodyBytes === undefined ? format.body : null;
   pushCandidate(out, start, end, format.kind, PRIORITY_FORMAT, extend);
   if (format.kind === 'aws-access-key') addAwsSecretNearby(view, end, limit, out);
@@ -93,7 +102,7 @@ function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Ca
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
     if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
     if (!mixesCase(bytes, at, at + AWS_SECRET_BYTES)) continue;
-    if (view.text.lastIndexOf(EXAMPLE, at + AWS_SECRET_BYTES) >= at) return;
+    if (includesAscii(bytes, at, at + AWS_SECRET_BYTES + EXAMPLE.length, EXAMPLE)) return;
     pushCandidate(out, at, at + AWS_SECRET_BYTES, 'aws-secret-key', PRIORITY_FORMAT);
     return;
   }

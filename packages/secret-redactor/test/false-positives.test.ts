@@ -69,5 +69,6 @@ describe('SecretRedactor on adversarial input', () => {
     const chunked = redactChunks(chunksOf(bytes, 65_536), { maxHoldBytes: 256 });
     expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
     expect(whole.stats.inputBytes).toBe(bytes.length);
+    expect(whole.stats.redactions).toBe(0);
   });
 });

@@ -164,6 +164,12 @@ describe('SecretRedactor', () => {
       'git clone https://me:p4ssw0rd-x@git.example.com/r.git',
       'git clone https://me:[REDACTED:url-password]@git.example.com/r.git',
     ],
+    // This repository's own test fixtures (git log -p): a hard-coded credential in code is one, however named.
+    [
+      'hard-coded constant',
+      "+const TOKEN = 'a-token-of-forty-characters-0123456789ab';",
+      "+const TOKEN = '[REDACTED:secret-assignment]';",
+    ],
     [
       'an Azure storage key',
       'DefaultEndpointsProtocol=https;AccountName=a;AccountKey=ZmFrZWtleWZha2VrZXlmYWtla2V5Zm==;x',

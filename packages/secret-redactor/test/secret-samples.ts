@@ -128,7 +128,10 @@ export const PLAIN_LINES: readonly string[] = [
   '',
 ];
 
-/** `bytes` of near-misses on one line: prefixes with no body, base64-like runs, names with no value. */
+/**
+ * `bytes` of near-misses on one line, none a secret: prefixes with no body, base64-like runs, secret names
+ * whose values are placeholders (`TOKEN=$TOKEN`), a key block's BEGIN with no key label, a URL with no `@`.
+ */
 export function nearMisses(bytes: number): Buffer {
   const pieces = [
     'ghp_',
@@ -138,19 +141,17 @@ export function nearMisses(bytes: number): Buffer {
     'sk-',
     'eyJ',
     'eyJabc.eyJ',
-    'TOKEN=',
-    'password: ',
-    '"api_key": "',
-  ];
-  pieces.push(
+    'TOKEN=$TOKEN ',
+    'password: <secret> ',
+    '"api_key": "<your key>", ',
     '-----BEGIN ',
     'https://u:',
-    'Authorization: Bearer ',
+    'Authorization: Bearer $TOKEN ',
     'Zm9vYmFyYmF6'.repeat(8),
     '==',
     '_-_-',
     '~Q~',
-  );
+  ];
   const out: string[] = [];
   for (let length = 0, index = 0; length < bytes; index++) {
     const piece = pieces[index % pieces.length] as string;
