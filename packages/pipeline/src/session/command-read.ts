@@ -10,6 +10,14 @@ export interface CommandRead {
   stderr: Capture;
   /** The raw bytes of each stream this read covers: consecutive reads' ranges meet, nothing is skipped. */
   ranges: { stdout: ByteRange; stderr: ByteRange };
+  /**
+   * The end of each stream's `text` that shows output not settled yet: the rows a terminal still shows and a
+   * redraw may change (a progress bar), a run of repeated lines with its count so far, a line not yet ended.
+   * The next read shows it again as it then stands, so a bar redrawn across reads settles once, as its last
+   * state, and a run of repeats once, with its whole count: the reads' texts without it follow one another as
+   * `run()`'s text would. `''` when nothing is held (or the budget cut it away).
+   */
+  unsettled: { stdout: string; stderr: string };
   /** Whether the command is still running (it has not exited, or its output has not ended). */
   running: boolean;
   /** The command's state: `'running'`, `'waiting-for-input'` or `'exited'`. */

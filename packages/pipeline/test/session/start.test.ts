@@ -133,7 +133,7 @@ describe('start() and a RunningCommand', () => {
     }
   });
 
-  it('should render and fold each read as pipeline() does the raw bytes its range marks', async () => {
+  it('should settle a bar redrawn across reads once, as its last state, and fold a run cut by reads with its whole count', async () => {
     // Arrange: a run of repeated lines and a progress bar, each cut by a read (the command waits for a line).
     const parts = ['start\nx\nx\n', 'x\nx\n50%\r', '100%\nend\n'];
     const script = parts
@@ -150,17 +150,25 @@ describe('start() and a RunningCommand', () => {
         reads.push(await command.read({ waitMs: 30_000 }));
       await command.write('\n');
     }
-    // Assert: the ranges cover the output; each read's text is that of its range alone.
+    const result = await command.result;
+    // Assert: the ranges cover the output; the reads' settled texts and the rest the result holds are run()'s text.
     const raw = Buffer.from(parts.join(''));
     expect(reads[0]?.ranges.stdout.start).toBe(0);
     expect(reads.at(-1)?.ranges.stdout.end).toBe(raw.length);
-    for (const [index, read] of reads.entries()) {
-      const { start: from, end } = read.ranges.stdout;
-      if (index > 0) expect(from).toBe(reads[index - 1]?.ranges.stdout.end);
-      const alone = await pipeline(Readable.from([raw.subarray(from, end)]), { ...options, label: 'stdout' });
-      expect(read.stdout.text).toBe(alone.text);
-    }
-    expect(reads.map((read) => read.stdout.text).join('')).toContain('50%');
+    const settled = reads
+      .filter((read) => read.running)
+      .map((read) => {
+        expect(read.stdout.text.endsWith(read.unsettled.stdout)).toBe(true);
+        return read.stdout.text.slice(0, read.stdout.text.length - read.unsettled.stdout.length);
+      })
+      .join('');
+    const whole = await pipeline(Readable.from([raw]), { ...options, label: 'stdout' });
+    expect(whole.text).toBe('start\nx\n[previous line repeated 3 more times]\n100%\nend\n');
+    expect(settled + result.stdout.text).toBe(whole.text);
+    // The bar's 50% and the run's count so far were shown, unsettled, by the read that found them.
+    const shown = reads.map((read) => read.unsettled.stdout).join('');
+    expect(shown).toContain('50%');
+    expect(shown).toContain('[previous line repeated 1 more time]');
   });
 
   it('should keep memory flat while a command prints 100 MB between two reads', async () => {
@@ -256,7 +264,9 @@ describe.runIf(ptyLoadsHere)('start() under a pseudo-terminal', () => {
     await command.write('pipeguard\n');
     const result = await command.result;
     expect(result).toMatchObject({ exitCode: 0, pty: true, stderrMerged: true });
-    expect(result.stdout.text).toBe('100%\nhi pipeguard\n');
+    // The prompt's row was still on the screen: the output after the answer draws over it as a terminal does.
+    expect(waiting.unsettled.stdout).toBe('Your name? ');
+    expect(result.stdout.text).toBe('100% name? 50%\nhi pipeguard\n');
     expect(groupGone(command.pid)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { copyBytes } from '../bytes';
+import type { RowOutput } from '../output/row-output';
 import { lineFeedsBackward } from './line-feeds-backward';
 import { limitCursorRow } from './line-limit';
 import type { Printer } from './printer';
@@ -142,6 +143,11 @@ export class BulkText {
     this.#holding = false;
     this.#screen.output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
     this.#pendingLength = 0;
+  }
+
+  /** What {@link flush} would hand `output` (a view's own), the held lines staying held. */
+  view(output: RowOutput): void {
+    if (this.#holding) output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
   }
 
   /** Joins text of fewer than a screenful of lines to the held ones; the lines that scroll out go downstream. */

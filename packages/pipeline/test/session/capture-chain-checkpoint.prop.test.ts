@@ -1,0 +1,76 @@
+import { cutAt, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CaptureChain, optionKeysOf, type PresetOptions } from '../../src/core';
+import { NODE_CHAIN_TOOLS } from '../../src/preset/node-chain-tools';
+
+/** Pieces of a command's output: repeated lines, redraws, cursor moves, multi-byte text, a token. */
+const PIECES = [
+  'x\n',
+  'x\n',
+  'y\n',
+  'line é 日本\n',
+  '50%\r',
+  '100%\n',
+  '\u001b[2K',
+  '\u001b[1A',
+  '\r\n',
+  'ab',
+  'Name? ',
+  'token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB\n',
+];
+
+const OPTIONS: PresetOptions[] = [
+  {},
+  { render: 'terminal' },
+  { foldRepeats: true },
+  { render: 'terminal', foldRepeats: true },
+  { render: 'terminal', foldRepeats: true, redact: true },
+];
+
+const output = fc
+  .array(fc.constantFrom(...PIECES), { maxLength: 60 })
+  .map((pieces) => Buffer.from(pieces.join('')));
+
+function chainOf(options: PresetOptions): CaptureChain {
+  return new CaptureChain(options, optionKeysOf('core'), NODE_CHAIN_TOOLS);
+}
+
+describe('CaptureChain.checkpoint', () => {
+  it('should give reads whose settled texts, one after another, are the text of one capture of the whole output', () => {
+    fc.assert(
+      fc.property(
+        output.chain((bytes) =>
+          fc.record({
+            bytes: fc.constant(bytes),
+            reads: fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 8 }),
+            options: fc.constantFrom(...OPTIONS),
+          }),
+        ),
+        ({ bytes, reads, options }) => {
+          // Arrange: one chain over the whole output, and one checkpointed at every read point.
+          const whole = chainOf(options);
+          whole.write(bytes);
+          const expected = whole.finish();
+          const chain = chainOf(options);
+          // Act
+          let settled = '';
+          let counted = 0;
+          for (const part of cutAt(bytes, reads)) {
+            chain.write(part);
+            const { capture, unsettled } = chain.checkpoint();
+            // Assert: the unsettled view ends the read's text; the rest is settled for good.
+            expect(capture.text.endsWith(unsettled)).toBe(true);
+            expect(capture.bytes).toBe(part.length);
+            settled += capture.text.slice(0, capture.text.length - unsettled.length);
+            counted += capture.bytes;
+          }
+          const last = chain.finish();
+          expect(settled + last.text).toBe(expected.text);
+          expect(counted + last.bytes).toBe(bytes.length);
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+});
