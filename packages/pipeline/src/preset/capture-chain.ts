@@ -15,6 +15,7 @@ import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 import { noteRedactor } from './redact-note';
+import { ShownLines } from './shown-lines';
 import { composeSourceOffsets, HeadLineOffsets, type OffsetMap } from './source-offset-chain';
 import { type StageCounts, stageCountsSince } from './stage-counts';
 import { type PresetStageSettings, presetStageSettings } from './stage-settings';
@@ -41,15 +42,22 @@ export interface CaptureCores {
   sink: BoundedSinkCore;
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** What {@link CaptureChain.checkpoint} hands back: the capture of the part since the last checkpoint. */
 export interface ChainCheckpoint {
   capture: CaptureResult;
   /**
    * The end of `capture.text` that shows output not settled yet (the screen's rows, a run of repeats so far,
    * a line the redactor holds): shown again, as it then stands, by the next part; `''` when there is none or
-   * the budget cut it away.
+   * the budget cut it away. It may begin in lines the last checkpoint showed, which `unchanged` counts.
    */
   unsettled: string;
+  /**
+   * Characters at the start of the last checkpoint's `unsettled` text that still stand as they were and
+   * that this part leaves out (a reader keeps them, and drops the rest of that text for this part's).
+   */
+  unchanged: number;
 }
 
 /** What sees the bytes that leave the transcoder (guarded, UTF-16 made UTF-8) before rendering: a live view. */
@@ -133,6 +141,12 @@ export class CaptureChain {
   readonly #sourceOffsetOf: OffsetMap;
   readonly #guardEmit: Emit<Uint8Array> | null;
   #sinkBytes = 0;
+  /** Bytes the stages gave the current part (the settled ones: a view is not among them). */
+  #partBytes = 0;
+  /** What the last checkpoint showed unsettled, and what leaves out its lines that stand in the next part. */
+  #shown: Uint8Array = EMPTY;
+  readonly #shownLines: ShownLines;
+  #unchanged = 0;
   /** Bytes the sink of the current part follows (what earlier parts' sinks took, their views left out). */
   #sinkBase = 0;
   /** The counts at the last checkpoint, or `null` before the first. */
@@ -189,6 +203,7 @@ export class CaptureChain {
     const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
     this.cores = { counter, guard, transcoder, renderer, redactor, folder, sink };
     this.#stageSettings = stageSettings;
+    this.#shownLines = new ShownLines(byteOps);
     this.#sourceOffsetOf = sourceOffsetOf;
     this.#headLines = this.#headLinesFrom(sourceOffsetOf);
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
@@ -211,6 +226,7 @@ export class CaptureChain {
   /** Ends every core in order and composes the capture (of what came since the last checkpoint, if any); `spill` is what a shell's spill file holds. */
   finish(spill: SpillFacts | null = null): CaptureResult {
     for (const [core, downstream] of this.#steps) core.end(downstream);
+    this.#endPart();
     return this.#compose(spill, stageCountsSince(this.#countsNow(), this.#counts));
   }
 
@@ -222,36 +238,56 @@ export class CaptureChain {
    * stands, and the parts' settled texts follow one another as one capture's text would.
    */
   checkpoint(spill: SpillFacts | null = null): ChainCheckpoint {
-    const { guard, renderer, redactor, folder, sink } = this.cores;
+    const { guard, renderer, redactor, folder } = this.cores;
     if (guard !== null) guard.classifyNow(this.#guardEmit as Emit<Uint8Array>);
-    const settledBytes = this.#sinkBytes;
-    let held = renderer?.view() ?? new Uint8Array(0);
+    const settledBytes = this.#partBytes;
+    let held = renderer?.view() ?? EMPTY;
     if (redactor !== null) held = redactor.view(held);
     if (folder !== null) held = folder.view(held);
-    if (held.length > 0) {
-      if (this.#headLines?.watching) this.#headLines.record(held);
-      sink.write(held);
-    }
+    if (held.length > 0) this.#shownLines.write(held, this.#toPart);
+    const unchanged = this.#endPart();
     const counts = this.#countsNow();
     const capture = this.#compose(spill, stageCountsSince(counts, this.#counts));
     this.#counts = counts;
     this.#sinkBase += settledBytes;
+    this.#partBytes = 0;
     this.#sinkBytes = 0;
+    // What the sink took of the view: all of it but what its first lines had in common with the last view.
+    const inSink = held.subarray(Math.max(0, this.#shownLines.skipped - settledBytes));
+    const unsettled =
+      held.length > 0 && capture.text.endsWith(this.#decode(inSink)) ? this.#decode(held) : '';
+    this.#shown = unsettled === '' ? EMPTY : held;
+    this.#shownLines.start(this.#shown);
     const base = this.#sinkBase;
-    const map: OffsetMap = (offset) => this.#sourceOffsetOf(offset + base);
+    const map: OffsetMap = (offset) => this.#sourceOffsetOf(offset + base + this.#shownLines.skipped);
     const byteOps = this.#tools.byteOps;
     this.cores.sink = new BoundedSinkCore({ ...this.#stageSettings.sink, sourceOffsetOf: map, byteOps });
     this.#headLines = this.#headLinesFrom(map);
-    return { capture, unsettled: held.length === 0 ? '' : this.#unsettledText(capture, held) };
+    return { capture, unsettled, unchanged };
   }
 
-  /** The text `held` decodes to, when the capture's text ends with it (the budget may have cut it away). */
-  #unsettledText(capture: CaptureResult, held: Uint8Array): string {
-    const { text } = decodeKeptBytes(held, createDecodeCores(this.settings, this.#tools), {
+  /**
+   * Characters at the start of the last checkpoint's `unsettled` text that the part {@link finish} composed
+   * did not show again: they stand unchanged (see {@link ChainCheckpoint.unchanged}).
+   */
+  get unchanged(): number {
+    return this.#unchanged;
+  }
+
+  /** Ends the part's leaving out of shown lines; returns the characters it left out. */
+  #endPart(): number {
+    this.#shownLines.end(this.#toPart);
+    const skipped = this.#shownLines.skipped;
+    this.#unchanged = skipped === 0 ? 0 : this.#decode(this.#shown.subarray(0, skipped)).length;
+    return this.#unchanged;
+  }
+
+  #decode(bytes: Uint8Array): string {
+    if (bytes.length === 0) return '';
+    return decodeKeptBytes(bytes, createDecodeCores(this.settings, this.#tools), {
       label: this.settings.label,
       maxTextLength: this.#tools.maxCaptureBytes,
-    });
-    return capture.text.endsWith(text) ? text : '';
+    }).text;
   }
 
   #countsNow(): StageCounts {
@@ -330,13 +366,18 @@ export class CaptureChain {
   }
 
   #toSink(bytes: Uint8Array, limited: boolean): void {
+    this.#partBytes += bytes.length;
     if (limited) {
       this.#sinkBytes += bytes.length;
       const limit = this.#tools.maxCaptureBytes;
       if (this.#sinkBytes > limit)
         throw new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', this.settings.label, limit);
     }
+    this.#shownLines.write(bytes, this.#toPart);
+  }
+
+  readonly #toPart = (bytes: Uint8Array): void => {
     if (this.#headLines?.watching) this.#headLines.record(bytes);
     this.cores.sink.write(bytes);
-  }
+  };
 }

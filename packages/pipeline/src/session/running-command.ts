@@ -247,6 +247,7 @@ export class RunningCommand {
       stderr: stderr.capture,
       ranges: { stdout: stdout.range, stderr: stderr.range },
       unsettled: { stdout: stdout.unsettled, stderr: stderr.unsettled },
+      unchanged: { stdout: stdout.unchanged, stderr: stderr.unchanged },
       running: this.#final === null,
       state: this.#state.state,
       exitCode: this.#exit?.code ?? null,

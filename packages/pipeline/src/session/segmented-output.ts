@@ -17,8 +17,10 @@ export interface ByteRange {
 export interface StreamRead {
   capture: Capture;
   range: ByteRange;
-  /** The end of the capture's text that shows output not settled yet (see `CommandRead.unsettled`). */
+  /** The text at the end of the reader's view of the stream that is not settled yet (see `CommandRead.unsettled`). */
   unsettled: string;
+  /** Characters at the start of the last read's `unsettled` that stand as they were (see `CommandRead.unchanged`). */
+  unchanged: number;
 }
 
 /** Raw bytes of the current read kept for `waitFor()` to look back on: the end of the unread output. */
@@ -109,15 +111,16 @@ export class SegmentedOutput {
     this.#recentBytes = 0;
     if (this.#failure !== null) throw this.#failure;
     if (this.#finished || (!final && range.end === range.start && !this.#heldShown))
-      return { capture: this.#emptyCapture(), range, unsettled: '' };
+      return { capture: this.#emptyCapture(), range, unsettled: '', unchanged: 0 };
     if (final) {
       this.#finished = true;
       await this.#endSpill();
-      return { capture: this.#chain.finish(this.#spillFacts()) as Capture, range, unsettled: '' };
+      const capture = this.#chain.finish(this.#spillFacts()) as Capture;
+      return { capture, range, unsettled: '', unchanged: this.#chain.unchanged };
     }
-    const { capture, unsettled } = this.#chain.checkpoint(this.#spillFacts());
+    const { capture, unsettled, unchanged } = this.#chain.checkpoint(this.#spillFacts());
     this.#heldShown = unsettled !== '';
-    return { capture: capture as Capture, range, unsettled };
+    return { capture: capture as Capture, range, unsettled, unchanged };
   }
 
   /** Stops reading the stream (it ended, or it is given up) and closes it. */

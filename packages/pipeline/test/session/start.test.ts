@@ -1,7 +1,14 @@
 import { exposeGc, liveGroupMembers, processStat, ptyLoads, settledMemoryUsage } from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type CommandRead, pipeline, type RunningCommand, start, WaitForTimeoutError } from '../../src/index';
+import {
+  type CommandRead,
+  pipeline,
+  type RunningCommand,
+  run,
+  start,
+  WaitForTimeoutError,
+} from '../../src/index';
 
 const ptyLoadsHere = ptyLoads('start() pseudo-terminal tests');
 const PYTHON = '/usr/bin/python3';
@@ -150,25 +157,50 @@ describe('start() and a RunningCommand', () => {
         reads.push(await command.read({ waitMs: 30_000 }));
       await command.write('\n');
     }
+    while (reads.at(-1)?.running !== false) reads.push(await command.read({ waitMs: 30_000 }));
     const result = await command.result;
-    // Assert: the ranges cover the output; the reads' settled texts and the rest the result holds are run()'s text.
+    // Assert: the ranges cover the output; kept as a transcript (a read's unsettled text replaced by the
+    // next read, less what stands unchanged), the reads give run()'s text: the bar once, the run folded once.
     const raw = Buffer.from(parts.join(''));
     expect(reads[0]?.ranges.stdout.start).toBe(0);
     expect(reads.at(-1)?.ranges.stdout.end).toBe(raw.length);
-    const settled = reads
-      .filter((read) => read.running)
-      .map((read) => {
-        expect(read.stdout.text.endsWith(read.unsettled.stdout)).toBe(true);
-        return read.stdout.text.slice(0, read.stdout.text.length - read.unsettled.stdout.length);
-      })
-      .join('');
+    let transcript = '';
+    let unsettled = '';
+    for (const read of reads) {
+      transcript = transcript.slice(0, transcript.length - unsettled.length + read.unchanged.stdout);
+      transcript += read.stdout.text;
+      unsettled = read.unsettled.stdout;
+      expect(transcript.endsWith(unsettled)).toBe(true);
+    }
     const whole = await pipeline(Readable.from([raw]), { ...options, label: 'stdout' });
     expect(whole.text).toBe('start\nx\n[previous line repeated 3 more times]\n100%\nend\n');
-    expect(settled + result.stdout.text).toBe(whole.text);
+    expect(transcript).toBe(whole.text);
+    expect(result.stdout.text).toBe(reads.at(-1)?.stdout.text);
     // The bar's 50% and the run's count so far were shown, unsettled, by the read that found them.
     const shown = reads.map((read) => read.unsettled.stdout).join('');
     expect(shown).toContain('50%');
     expect(shown).toContain('[previous line repeated 1 more time]');
+    // A row is shown once while it stands: no read repeats the first line.
+    expect(reads.filter((read) => read.stdout.text.includes('start')).length).toBe(1);
+  });
+
+  it('should give, without reads, the result run() gives for the same output', async () => {
+    const script = 'printf "a\\nb\\nb\\nb\\n10%%\\r\\033[2K90%%\\r100%%\\n"; printf "err\\n" >&2';
+    const options = { render: 'terminal', foldRepeats: true, maxBytes: 24, keep: 'both' } as const;
+    const alone = await run('sh', ['-c', script], options);
+    const result = await started('sh', ['-c', script], { ...options, endInput: true }).result;
+    const fields = [
+      'text',
+      'bytes',
+      'keptBytes',
+      'omittedBytes',
+      'marker',
+      'renderedBytes',
+      'foldedBytes',
+    ] as const;
+    for (const stream of ['stdout', 'stderr'] as const)
+      for (const field of fields) expect(result[stream][field]).toEqual(alone[stream][field]);
+    expect(result.stdout.text).toContain('100%');
   });
 
   it('should keep memory flat while a command prints 100 MB between two reads', async () => {
