@@ -1,4 +1,4 @@
-import { cutAt, propertyRuns } from '@pipeguard/test-utils';
+import { cutBytes, propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CaptureChain, optionKeysOf, type PresetOptions } from '../../src/core';
@@ -39,43 +39,34 @@ function chainOf(options: PresetOptions): CaptureChain {
 describe('CaptureChain.checkpoint', () => {
   it('should give reads that, kept as a transcript (unsettled text replaced), are the text of one capture of the whole output', () => {
     fc.assert(
-      fc.property(
-        output.chain((bytes) =>
-          fc.record({
-            bytes: fc.constant(bytes),
-            reads: fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 8 }),
-            options: fc.constantFrom(...OPTIONS),
-          }),
-        ),
-        ({ bytes, reads, options }) => {
-          // Arrange: one chain over the whole output, and one checkpointed at every read point.
-          const whole = chainOf(options);
-          whole.write(bytes);
-          const expected = whole.finish();
-          const chain = chainOf(options);
-          // Act: keep a transcript as a reader would.
-          let transcript = '';
-          let unsettled = '';
-          let counted = 0;
-          const replace = (unchanged: number, text: string) => {
-            transcript = transcript.slice(0, transcript.length - unsettled.length + unchanged) + text;
-          };
-          for (const part of cutAt(bytes, reads)) {
-            chain.write(part);
-            const read = chain.checkpoint();
-            replace(read.unchanged, read.capture.text);
-            unsettled = read.unsettled;
-            // Assert: the unsettled text ends the transcript; only it may change.
-            expect(transcript.endsWith(unsettled)).toBe(true);
-            expect(read.capture.bytes).toBe(part.length);
-            counted += read.capture.bytes;
-          }
-          const last = chain.finish();
-          replace(chain.unchanged, last.text);
-          expect(transcript).toBe(expected.text);
-          expect(counted + last.bytes).toBe(bytes.length);
-        },
-      ),
+      fc.property(cutBytes(output, 8), fc.constantFrom(...OPTIONS), ({ bytes, parts }, options) => {
+        // Arrange: one chain over the whole output, and one checkpointed at every read point.
+        const whole = chainOf(options);
+        whole.write(bytes);
+        const expected = whole.finish();
+        const chain = chainOf(options);
+        // Act: keep a transcript as a reader would.
+        let transcript = '';
+        let unsettled = '';
+        let counted = 0;
+        const replace = (unchanged: number, text: string) => {
+          transcript = transcript.slice(0, transcript.length - unsettled.length + unchanged) + text;
+        };
+        for (const part of parts) {
+          chain.write(part);
+          const read = chain.checkpoint();
+          replace(read.unchanged, read.capture.text);
+          unsettled = read.unsettled;
+          // Assert: the unsettled text ends the transcript; only it may change.
+          expect(transcript.endsWith(unsettled)).toBe(true);
+          expect(read.capture.bytes).toBe(part.length);
+          counted += read.capture.bytes;
+        }
+        const last = chain.finish();
+        replace(chain.unchanged, last.text);
+        expect(transcript).toBe(expected.text);
+        expect(counted + last.bytes).toBe(bytes.length);
+      }),
       { numRuns: propertyRuns(300) },
     );
   });

@@ -1,4 +1,12 @@
-import { exposeGc, liveGroupMembers, processStat, ptyLoads, settledMemoryUsage } from '@pipeguard/test-utils';
+import { readFile } from 'node:fs/promises';
+import {
+  exposeGc,
+  liveGroupMembers,
+  makeTempDir,
+  processStat,
+  ptyLoads,
+  settledMemoryUsage,
+} from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -201,6 +209,25 @@ describe('start() and a RunningCommand', () => {
     for (const stream of ['stdout', 'stderr'] as const)
       for (const field of fields) expect(result[stream][field]).toEqual(alone[stream][field]);
     expect(result.stdout.text).toContain('100%');
+  });
+
+  it('should spill the whole stream to one file across reads, each read naming it', async () => {
+    // Arrange: two parts of 2000 bytes, a read after each, 100 bytes kept per read.
+    const spill = await makeTempDir('pipeguard-session-spill-');
+    const script =
+      'import sys\nsys.stdout.write("a" * 1999 + "\\n"); sys.stdout.flush(); sys.stdin.readline()\nprint("b" * 1999)';
+    const command = started(PYTHON, ['-c', script], { maxBytes: 100, spill });
+    // Act
+    const first = await command.waitFor({ match: 'aaa' }, { timeoutMs: 30_000 });
+    await command.write('\n');
+    const result = await command.result;
+    // Assert: one file, all 4000 raw bytes, named by the read and by the result.
+    expect(first.stdout.truncated).toBe(true);
+    expect(first.stdout.spillPath).not.toBeNull();
+    expect(result.stdout.spillPath).toBe(first.stdout.spillPath);
+    expect(result.stdout.spilledBytes).toBe(4000);
+    const file = await readFile(result.stdout.spillPath as string, 'latin1');
+    expect(file).toBe(`${'a'.repeat(1999)}\n${'b'.repeat(1999)}\n`);
   });
 
   it('should keep memory flat while a command prints 100 MB between two reads', async () => {
