@@ -61,20 +61,44 @@ async function nodeSplitter(readBytes: number): Promise<number> {
   return bytes;
 }
 
+/** Input bytes the units of `units` stand for, each taken by `for await`, as a user's loop would take them. */
+async function countUnits(
+  units: AsyncIterable<{ bytes: Uint8Array; terminator: Uint8Array }>,
+): Promise<number> {
+  let bytes = 0;
+  for await (const unit of units) bytes += unit.bytes.length + unit.terminator.length;
+  return bytes;
+}
+
+/**
+ * Each splitter both ways: with its platform's own pipe (Node's 'data' events into an object-mode Writable,
+ * Web's `pipeTo`: a read() and a write() promise per object), and taken by `for await` on both sides.
+ */
 const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
   'LineSplitter per unit (Node stage)': nodeSplitter,
   'LineSplitterStream per unit': (readBytes) =>
     pumpStages([new LineSplitterStream() as never], [], source.open(readBytes)),
   'TransformStream handing on the same units (the floor)': (readBytes) =>
     pumpStages([unitsAsRead() as never], [], source.open(readBytes)),
+  'LineSplitter per unit (Node stage), for await': (readBytes) =>
+    countUnits(createReadStream(temp.path, { highWaterMark: readBytes }).pipe(new LineSplitter())),
+  'LineSplitterStream per unit, for await': (readBytes) =>
+    countUnits(source.open(readBytes).pipeThrough(new LineSplitterStream()) as never),
+  'TransformStream handing on the same units (the floor), for await': (readBytes) =>
+    countUnits(source.open(readBytes).pipeThrough(unitsAsRead()) as never),
 };
+/** Each contender's peer: the Node stage consumed the same way. */
+const peerOf = (name: string) =>
+  name.endsWith('for await')
+    ? 'LineSplitter per unit (Node stage), for await'
+    : 'LineSplitter per unit (Node stage)';
 const names = Object.keys(CONTENDERS);
 const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
 
 try {
   console.log(
-    '| reads | stream | MB/s | ratio to the Node stage (median) | quartiles |\n| --- | --- | ---: | ---: | ---: |',
+    '| reads | stream | MB/s | ratio to the Node stage consumed the same way (median) | quartiles |\n| --- | --- | ---: | ---: | ---: |',
   );
   for (const readBytes of [16 * 1024, 64 * 1024]) {
     const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
@@ -90,7 +114,7 @@ try {
       if (round === 0) continue;
       for (const name of names) {
         rates[name]?.push(TOTAL_BYTES / ((elapsed[name] as number) * 1e3));
-        ratios[name]?.push((elapsed[names[0] as string] as number) / (elapsed[name] as number));
+        ratios[name]?.push((elapsed[peerOf(name)] as number) / (elapsed[name] as number));
       }
     }
     for (const name of names) {

@@ -66,8 +66,8 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
   readonly #counts: Record<RejectedPath | 'utf8', number> = { utf8: 0, fallback: 0, replaced: 0 };
   #rejectedUnitBytes = 0;
   // Stream mode takes ICU's converter in Node, 1.7-2x faster than V8's UTF-8 decoder on non-ASCII text
-  // (Node 20); it is only given whole valid batches, so no state carries from one call to the next.
-  readonly #textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // (Node 20); fatal, it validates as it decodes (a quarter faster than isUtf8 then a decode, 64 KiB of prose).
+  #utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
   /**
    * @throws TypeError when an option is unknown or has the wrong type, names an encoding the codec does
@@ -129,10 +129,14 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
     // would build them); a batch UTF-8 rejects goes unit by unit, each run of valid units at once.
     const { bytes } = batch;
     // ASCII is UTF-8: such a batch skips validation and takes the fast ASCII decode.
-    const ascii = this.#isAsciiBatch(bytes);
-    if (ascii || this.#ops.isUtf8(bytes)) {
+    if (this.#isAsciiBatch(bytes)) {
       this.#counts.utf8 += batch.unitCount ?? batch.units.length;
-      return ascii ? this.#text.ascii(bytes) : this.#textDecoder.decode(bytes, { stream: true });
+      return this.#text.ascii(bytes);
+    }
+    const valid = this.#decodeValid(bytes);
+    if (valid !== null) {
+      this.#counts.utf8 += batch.unitCount ?? batch.units.length;
+      return valid;
     }
     // Positions come from unit lengths, not offsets: a stage such as LineClipper may rewrite a
     // unit's bytes and keep its stream offset.
@@ -164,6 +168,22 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
       (bytes.length <= ASCII_PROBE_BYTES || ops.isAscii(bytes.subarray(0, ASCII_PROBE_BYTES))) &&
       ops.isAscii(bytes)
     );
+  }
+
+  /**
+   * The text of `bytes` if they are valid UTF-8, else `null`: one pass of the platform's fatal decoder.
+   * Bytes ending in a non-ASCII byte are validated first: stream mode would hold a character cut there.
+   */
+  #decodeValid(bytes: Uint8Array): string | null {
+    if (bytes.length === 0 || (bytes[bytes.length - 1] as number) >= 0x80)
+      return this.#ops.isUtf8(bytes) ? this.#text.utf8(bytes) : null;
+    try {
+      return this.#utf8Decoder.decode(bytes, { stream: true });
+    } catch {
+      // A decoder that threw may keep the bytes before the error: the next batch gets a fresh one.
+      this.#utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+      return null;
+    }
   }
 
   #decodeUnit(bytes: Uint8Array): string {

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_LINES, DEFAULT_WINDOW_BYTES } from '@pipeguard/file-window';
 import { describe, expect, it } from 'vitest';
-import { OPTION_TABLE, optionKeysOf, optionRow, readOptionValue, resolvePresetOptions } from '../src/core';
+import {
+  OPTION_TABLE,
+  type OptionRow,
+  optionKeysOf,
+  optionRow,
+  readOptionValue,
+  resolvePresetOptions,
+} from '../src/core';
 import { run } from '../src/index';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -109,5 +116,37 @@ describe('OPTION_TABLE', () => {
     const hidden = new Set(['label', 'command', 'live', 'processGroup']);
     for (const key of optionKeysOf('run'))
       if (!hidden.has(key)) expect([key, documented.has(key)]).toEqual([key, true]);
+  });
+
+  it("should give each option of run() the README table's kind and default as its row has them", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const cells = readme
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split(/(?<!\\)\|/).map((cell) => cell.trim()));
+    const shown = (value: unknown): string =>
+      typeof value === 'string' ? `\`'${value}'\`` : `\`${String(value)}\``;
+    const mismatches: string[] = [];
+    for (const key of optionKeysOf('run')) {
+      const row = optionRow('run', key) as OptionRow;
+      const line = cells.find((cell) => new RegExp(`\`${key}\``).test(cell[1] as string));
+      if (line === undefined) continue;
+      const [, , kind = '', defaultCell = ''] = line;
+      if ((row.kind === 'size' || row.kind === 'duration') && !kind.includes(row.kind))
+        mismatches.push(`${key}: a ${row.kind}, the README says ${kind}`);
+      if (row.defaultValue !== undefined && !defaultCell.includes(shown(row.defaultValue)))
+        mismatches.push(`${key}: default ${shown(row.defaultValue)}, the README says ${defaultCell}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it.each(
+    optionKeysOf('run')
+      .map((key) => optionRow('run', key) as OptionRow)
+      .filter((row) => row.kind === 'size' || row.kind === 'duration'),
+  )('should take $key with a unit in run()', async (row) => {
+    const text = row.kind === 'size' ? '4KiB' : '3s';
+    const result = await run('true', [], { [row.key]: text });
+    expect(result.exitCode).toBe(0);
   });
 });

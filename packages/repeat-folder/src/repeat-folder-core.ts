@@ -139,8 +139,28 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     let previousLength = 0;
     const previousLine = () =>
       previousAt >= 0 ? bytes.subarray(previousAt, previousAt + previousLength) : this.#previous;
+    const maxFoldLineBytes = this.#maxFoldLineBytes;
+    // An LF already found by the loop below, for the line at `position` (-2: none).
+    let found = -2;
     while (position < bytes.length) {
-      const end = ops.indexOf(bytes, LF, position);
+      if (previousAt >= 0 && this.#repeats === 0) {
+        // Lines within this chunk, no run going: one repeats only if as long as the one before, and most are not.
+        for (;;) {
+          found = ops.indexOf(bytes, LF, position);
+          const length = found + 1 - position;
+          if (found === -1 || length === previousLength) break;
+          previousAt = length <= maxFoldLineBytes ? position : -1;
+          previousLength = length;
+          position = found + 1;
+          if (previousAt < 0) {
+            found = -2;
+            break;
+          }
+        }
+        if (position >= bytes.length) break;
+      }
+      const end = found === -2 ? ops.indexOf(bytes, LF, position) : found;
+      found = -2;
       const stop = end === -1 ? bytes.length : end + 1;
       if (this.#passing) {
         this.#keep(bytes.subarray(position, stop));
@@ -194,7 +214,7 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
           if (line !== null) this.#output.add(line, lineStart, true);
           copyFrom = line !== null ? stop : position;
         }
-        const fits = length <= this.#maxFoldLineBytes;
+        const fits = length <= maxFoldLineBytes;
         previousAt = line === null && fits ? position : -1;
         previousLength = length;
         this.#previous = line !== null && fits ? line : null;

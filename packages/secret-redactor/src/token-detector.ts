@@ -92,10 +92,27 @@ function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Ca
   for (let at = from; at <= last; at++) {
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
     if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
+    if (!mixesCase(bytes, at, at + AWS_SECRET_BYTES)) continue;
     if (view.text.lastIndexOf(EXAMPLE, at + AWS_SECRET_BYTES) >= at) return;
     pushCandidate(out, at, at + AWS_SECRET_BYTES, 'aws-secret-key', PRIORITY_FORMAT);
     return;
   }
+}
+
+/**
+ * Whether `bytes[start, end)` holds an upper- and a lower-case letter. A secret key is random base64, so
+ * it mixes them (all of one case: about 1 in 10^9); a commit SHA or a digest in hex is of one case.
+ */
+function mixesCase(bytes: Uint8Array, start: number, end: number): boolean {
+  let upper = false;
+  let lower = false;
+  for (let at = start; at < end; at++) {
+    const byte = bytes[at] as number;
+    if (byte >= 0x41 && byte <= 0x5a) upper = true;
+    else if (byte >= 0x61 && byte <= 0x7a) lower = true;
+    if (upper && lower) return true;
+  }
+  return false;
 }
 
 /** Tokens whose prefix ends in the separator at `anchor` (`_` or `-`). */

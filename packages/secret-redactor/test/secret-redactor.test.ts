@@ -211,6 +211,21 @@ describe('SecretRedactor', () => {
     expect(redactText(`${line}\n`)).toBe(`${line}\n`);
   });
 
+  // No AWS secret key is all hex of one case: a commit SHA a little after an access key is not one.
+  it.each([
+    [
+      'a lower-case SHA on the next line',
+      'AKIA1E6G5XD7FSAO6U7U\ncommit 3f786850e387550fdab836ed7e6dc881de23001b',
+    ],
+    [
+      'an upper-case SHA on the same line',
+      'AKIA1E6G5XD7FSAO6U7U ID 3F786850E387550FDAB836ED7E6DC881DE23001B',
+    ],
+  ])('should never take %s for the access key’s secret', (_name, text) => {
+    const expected = text.replace('AKIA1E6G5XD7FSAO6U7U', '[REDACTED:aws-access-key]');
+    expect(redactText(`${text}\n`)).toBe(`${expected}\n`);
+  });
+
   it('should withhold a private key block whole, and to the end when it has no END', () => {
     const block =
       '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAB3NzaC1yc2EAAAADAQAB\n-----END OPENSSH PRIVATE KEY-----';

@@ -10,7 +10,15 @@ export {
   isControlByte,
 } from './core/control-bytes';
 export { isBareNumber, parseDuration } from './core/duration';
-export { LineEndScanner } from './core/line-end-scanner';
+export {
+  LINE_END_CR,
+  LINE_END_CRLF,
+  LINE_END_LF,
+  LINE_END_NONE,
+  LineEndScanner,
+  type LineEndStop,
+  lineEndLength,
+} from './core/line-end-scanner';
 export { endsAtLineStart } from './core/line-start';
 export { MappedOutput } from './core/mapped-output';
 export {

@@ -1,3 +1,6 @@
+/** The view of no array, shared: forgetting allocates nothing (an ArrayBuffer a write is work for the collector). */
+const NO_VIEW = new DataView(new ArrayBuffer(0));
+
 /**
  * Reads and writes bytes four at a time through a DataView, at any alignment: the short runs a redraw
  * compares or copies (a status line's sequences, a line of output) cost a fraction of a loop over their
@@ -6,7 +9,7 @@
  */
 export class ByteWords {
   #bytes: Uint8Array | null = null;
-  #view: DataView = new DataView(new ArrayBuffer(0));
+  #view: DataView = NO_VIEW;
 
   /** A view of `bytes` (the last one asked for, kept until {@link ByteWords.forget}). */
   of(bytes: Uint8Array): DataView {
@@ -20,7 +23,7 @@ export class ByteWords {
   /** Lets go of the array (a write's input is not kept past the write). */
   forget(): void {
     this.#bytes = null;
-    this.#view = new DataView(new ArrayBuffer(0));
+    this.#view = NO_VIEW;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LineBatch } from '@pipeguard/line-splitter';
 import { LineSplitter } from '@pipeguard/line-splitter';
 import { StateMachine, type Transitions, validateInteger, validateOptionsObject } from '@pipeguard/shared';
+import { LineEndScanner } from '@pipeguard/shared/core';
 import { LiveLineDecoder } from './live-decode';
 import type { LiveDrop, LiveEvent, LiveLine } from './live-events';
 import { pullAll } from './live-pull';
@@ -102,6 +103,8 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
    */
   #skipFrom: number | null = null;
   #skipCr = false;
+  /** The line-end scan of the skipped chunks: it counts them only. */
+  readonly #scanner = new LineEndScanner(undefined, false);
 
   /**
    * @param options - See {@link LiveLinesOptions}.
@@ -182,7 +185,7 @@ export class LiveLines implements AsyncIterable<LiveEvent> {
       this.#skipCr = false;
       return from;
     }
-    const { lines, end, endsWithCr } = skipLines(chunk, from, resume);
+    const { lines, end, endsWithCr } = skipLines(this.#scanner, chunk, from, resume);
     this.#skipCr = endsWithCr;
     if (lines === 0) return -1;
     this.#recordDrop(lines, start + end - (this.#skipFrom as number));

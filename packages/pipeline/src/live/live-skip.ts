@@ -1,7 +1,4 @@
-import { LineEndScanner } from '@pipeguard/shared/core';
-
-const LF = 0x0a;
-const CR = 0x0d;
+import type { LineEndScanner } from '@pipeguard/shared/core';
 
 /** What {@link skipLines} found in a chunk. */
 export interface SkippedLines {
@@ -15,23 +12,17 @@ export interface SkippedLines {
 
 /**
  * Counts the line terminators (LF, CRLF, lone CR) of `chunk` from `from` without building a line, with
- * the one line-end scan ({@link LineEndScanner}). With `first`, stops after the first terminator.
+ * the one line-end scan (`scanner`, made to count only). With `first`, stops after the first terminator.
  */
-export function skipLines(chunk: Buffer, from: number, first: boolean): SkippedLines {
-  const scanner = new LineEndScanner(chunk);
-  let at = from;
-  let lines = 0;
-  let endsWithCr = false;
-  for (;;) {
-    const found = scanner.next(at);
-    if (found === -1) break;
-    at = found + 1;
-    if (chunk[found] === CR) {
-      if (at === chunk.length) endsWithCr = true;
-      else if (chunk[at] === LF) at++;
-    }
-    lines++;
-    if (first) break;
-  }
-  return { lines, end: at, endsWithCr };
+export function skipLines(
+  scanner: LineEndScanner,
+  chunk: Buffer,
+  from: number,
+  first: boolean,
+): SkippedLines {
+  scanner.clear();
+  const stop = scanner.scan(chunk, from, 0, Number.POSITIVE_INFINITY, first ? 1 : Number.POSITIVE_INFINITY);
+  // A CR that ends the chunk ends a line either way; its LF, if it comes, is skipped with it.
+  if (stop === 'cr') return { lines: scanner.count + 1, end: chunk.length, endsWithCr: true };
+  return { lines: scanner.count, end: scanner.next, endsWithCr: false };
 }

@@ -5,6 +5,7 @@ import {
   type BoundedSinkResult,
 } from '@pipeguard/bounded-sink/core';
 import { ByteCounterCore } from '@pipeguard/byte-counter/core';
+import type { LegacyCodec } from '@pipeguard/fallback-decoder/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
@@ -27,8 +28,8 @@ export interface CaptureChainTools extends DecodeTools {
   maxCaptureBytes: number;
   /** The bytes as Latin-1 text for the redactor's string search (Node's `latin1Slice` is fastest). @defaultValue `portableLatin1` */
   latin1?: (bytes: Uint8Array) => string;
-  /** Decodes an excerpt line that is not UTF-8 with the first fallback. @defaultValue `codec` */
-  excerptCodec?: { decode(bytes: Uint8Array, encoding: string): string };
+  /** Decodes an excerpt line that is not UTF-8 with the fallbacks. @defaultValue `codec` */
+  excerptCodec?: LegacyCodec;
 }
 
 /** The cores a {@link CaptureChain} drives, in stream order. */
@@ -353,6 +354,7 @@ export class CaptureChain {
       headLines: this.#headLines,
       decodeExcerpt: excerptDecoder(settings.fallback, {
         byteOps: this.#tools.byteOps,
+        textOps: this.#tools.textOps,
         codec: this.#tools.excerptCodec ?? this.#tools.codec,
       }),
     });

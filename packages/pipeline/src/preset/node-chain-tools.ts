@@ -13,6 +13,7 @@ export const NODE_CHAIN_TOOLS: CaptureChainTools = Object.freeze({
   codec: iconvCodec,
   // Excerpts decode as iconv-lite's `decode` does (a BOM-aware fallback drops a leading BOM).
   excerptCodec: {
+    ...iconvCodec,
     decode: (bytes: Uint8Array, encoding: string) => loadIconv().decode(toBuffer(bytes), encoding),
   },
   maxCaptureBytes: MAX_CAPTURE_BYTES,

@@ -145,21 +145,35 @@ export class FrameSkipper {
           this.#drawText(bytes, resume, next);
         }
         resume = next;
-        if (!replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound)) break;
+        if (!replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound)) return resume;
       }
     }
+    // An attempt from where drawing goes on would run the frame the loop stopped at again, and stop there again.
+    if (resume > at) this.#quietAt(bytes, resume);
     return resume;
+  }
+
+  /** No attempt at `at` itself. */
+  #quietAt(bytes: Uint8Array, at: number): void {
+    const until = this.#quietUntilOf(bytes);
+    const lead = bytes[at] === ESC ? 0 : 1;
+    if ((until[lead] as number) <= at) until[lead] = at + 1;
   }
 
   /** No attempt before the point the simulation reached in `bytes`; returns `at`. */
   #quiet(bytes: Uint8Array, at: number, lead: number): number {
+    this.#quietUntilOf(bytes)[lead === ESC ? 0 : 1] = this.#simulation.reached;
+    return at;
+  }
+
+  /** `#quietUntil`, for `bytes` (emptied when they are not the last attempt's). */
+  #quietUntilOf(bytes: Uint8Array): number[] {
     if (bytes !== this.#quietBytes) {
       this.#quietBytes = bytes;
       this.#quietUntil[0] = 0;
       this.#quietUntil[1] = 0;
     }
-    this.#quietUntil[lead === ESC ? 0 : 1] = this.#simulation.reached;
-    return at;
+    return this.#quietUntil;
   }
 
   /** A new write: what was run on the last one is stale (a writer may refill the same buffer). */

@@ -9,6 +9,8 @@ import type { Screen } from './screen';
 const LF = 0x0a;
 const CR = 0x0d;
 const TAB = 0x09;
+/** The held lines' memory: the part handed on is never written again, so a new one comes every few writes, not each. */
+const PENDING_ARENA_BYTES = 64 * 1024;
 
 /**
  * Plain text appended at the end of the main screen, in bulk: of a write's lines only the last screenful
@@ -19,8 +21,12 @@ const TAB = 0x09;
 export class BulkText {
   readonly #screen: Screen;
   readonly #printer: Printer;
-  /** The live lines as bytes: while held, they are the screen from its top, and the main screen has no rows. */
-  #pending = new Uint8Array(256);
+  /**
+   * The live lines as bytes, `#pending[#pendingStart, +#pendingLength)`: while held, they are the screen from
+   * its top, and the main screen has no rows. What lies before `#pendingStart` was handed on as a view.
+   */
+  #pending = new Uint8Array(PENDING_ARENA_BYTES);
+  #pendingStart = 0;
   #pendingLength = 0;
   /** LFs in the pending text: the line of the screen its end is on. */
   #pendingLines = 0;
@@ -92,7 +98,7 @@ export class BulkText {
     const output = screen.output;
     if (this.#holding) {
       main.scrolled += this.#pendingLines;
-      output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
+      this.#handOn(this.#pendingLength);
     } else {
       const rows = main.rows;
       for (let line = 0; line < main.y; line++)
@@ -133,7 +139,8 @@ export class BulkText {
     main.x = 0;
     main.y = 0;
     this.#screen.inputOffset = this.#pendingInput;
-    this.#printLines(this.#pending, 0, this.#pendingLength, this.#pendingInput);
+    const start = this.#pendingStart;
+    this.#printLines(this.#pending, start, start + this.#pendingLength, this.#pendingInput);
     this.#pendingLength = 0;
   }
 
@@ -141,8 +148,7 @@ export class BulkText {
   flush(): void {
     if (!this.#holding) return;
     this.#holding = false;
-    this.#screen.output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
-    this.#pendingLength = 0;
+    this.#handOn(this.#pendingLength);
   }
 
   /** What {@link flush} would hand `output` (a view's own), the held lines staying held. */
@@ -157,25 +163,32 @@ export class BulkText {
     this.#pendingLines += lines;
     if (scrolled <= 0) return;
     const ops = this.#screen.ops;
-    let from = 0;
+    let from = this.#pendingStart;
     for (let line = 0; line < scrolled; line++) from = ops.indexOf(this.#pending, LF, from) + 1;
-    this.#screen.output.text(this.#pending, 0, from, this.#pendingInput, true, false);
+    this.#handOn(from - this.#pendingStart);
     this.#screen.main.scrolled += scrolled;
-    this.#pending.copyWithin(0, from, this.#pendingLength);
-    this.#pendingLength -= from;
-    this.#pendingInput += from;
     this.#pendingLines = this.#screen.height - 1;
   }
 
   #hold(source: Uint8Array, start: number, end: number): void {
     const length = this.#pendingLength + end - start;
-    if (length > this.#pending.length) {
-      const grown = new Uint8Array(Math.max(length, this.#pending.length * 2));
-      copyBytes(this.#pending, 0, this.#pendingLength, grown, 0);
-      this.#pending = grown;
+    if (this.#pendingStart + length > this.#pending.length) {
+      const arena = new Uint8Array(Math.max(PENDING_ARENA_BYTES, 2 * length));
+      copyBytes(this.#pending, this.#pendingStart, this.#pendingStart + this.#pendingLength, arena, 0);
+      this.#pending = arena;
+      this.#pendingStart = 0;
     }
-    copyBytes(source, start, end, this.#pending, this.#pendingLength);
+    copyBytes(source, start, end, this.#pending, this.#pendingStart + this.#pendingLength);
     this.#pendingLength = length;
+  }
+
+  /** Hands on the first `length` bytes of the held lines as a view: that memory is not written again. */
+  #handOn(length: number): void {
+    const start = this.#pendingStart;
+    this.#screen.output.text(this.#pending, start, start + length, this.#pendingInput, true, true);
+    this.#pendingStart += length;
+    this.#pendingLength -= length;
+    this.#pendingInput += length;
   }
 
   /** Prints the text as a terminal would, line by line, after the held lines. */
@@ -202,8 +215,9 @@ export class BulkText {
 
   /** Bytes of the held text's last line (its cells at most). */
   #partialBytes(): number {
-    const lf = this.#screen.ops.lastIndexOf(this.#pending, LF, this.#pendingLength - 1);
-    return this.#pendingLength - lf - 1;
+    const end = this.#pendingStart + this.#pendingLength;
+    const lf = Math.max(this.#screen.ops.lastIndexOf(this.#pending, LF, end - 1), this.#pendingStart - 1);
+    return end - lf - 1;
   }
 
   /**
