@@ -153,7 +153,9 @@ export class BulkText {
 
   /** What {@link flush} would hand `output` (a view's own), the held lines staying held. */
   view(output: RowOutput): void {
-    if (this.#holding) output.text(this.#pending, 0, this.#pendingLength, this.#pendingInput, true, false);
+    if (!this.#holding) return;
+    const start = this.#pendingStart;
+    output.text(this.#pending, start, start + this.#pendingLength, this.#pendingInput, true, false);
   }
 
   /** Joins text of fewer than a screenful of lines to the held ones; the lines that scroll out go downstream. */
