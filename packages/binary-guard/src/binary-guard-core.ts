@@ -2,6 +2,7 @@ import {
   type ByteOps,
   copyBytes,
   type Emit,
+  findUtf8BoundaryBefore,
   type SourceOffsets,
   type StageCore,
   sharesMemory,
@@ -90,6 +91,24 @@ export class BinaryGuardCore implements StageCore<Uint8Array, BinaryGuardStats>,
     if (this.#ended) return;
     this.#ended = true;
     this.#advance(EMPTY, true, emit);
+  }
+
+  /**
+   * Classifies now without ending the input (a reader's checkpoint): the undecided end of a UTF-8 run (the
+   * look-back that waits for a binary's header, or a first line not yet ended) passes, all but a character
+   * the input cut, which stays held. A window being classified or a withheld run stays as it is (at most
+   * `guardWindowBytes`): only more input decides those.
+   */
+  classifyNow(emit: Emit<Uint8Array>): void {
+    if (this.#ended || this.#state !== 'run') return;
+    const carried = this.#run.carried;
+    if (carried.length === 0) return;
+    const decided = findUtf8BoundaryBefore(carried, carried.length);
+    if (decided === 0) return;
+    this.#held.shift(decided, (bytes) => this.#pass(bytes, 'utf-8', null, emit));
+    const rest = copyBytes(this.#ops, carried.subarray(decided));
+    this.#run.carry(rest);
+    this.#held.replace(rest);
   }
 
   /** Moves `input` and what was held as far as they can go; `final`: the input ends after it. */

@@ -116,7 +116,8 @@ describe.each(TRANSPORTS)('kept commands over %s', (_, start) => {
       text += read.stdout.text;
     }
     expect(read).toMatchObject({ running: false, exit_code: 0, state: 'exited' });
-    expect(text).toBe('hello pipeguard\n');
+    // The prompt's row, still on the terminal's screen, is shown again as it now stands (echo is off).
+    expect(text).toBe('Name? hello pipeguard\n');
     expect((await server.call('list_commands', {})).structuredContent).toEqual({ commands: [] });
   });
 

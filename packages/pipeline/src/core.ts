@@ -8,7 +8,12 @@ export {
   PIPELINE_PROFILES,
   type PipelineProfile,
 } from './preset/agent-profile';
-export { CaptureChain, type CaptureChainTools, type CaptureCores } from './preset/capture-chain';
+export {
+  CaptureChain,
+  type CaptureChainTools,
+  type CaptureCores,
+  type ChainCheckpoint,
+} from './preset/capture-chain';
 export {
   type CaptureParts,
   type CaptureResult,

@@ -249,6 +249,27 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     this.#output.flush(emit);
   }
 
+  /**
+   * What {@link end} would emit if `extra` came and then the input ended, without committing or counting
+   * anything (a reader's checkpoint): the open run's notice with its count so far, the held line, `extra`
+   * folded after them. Costs a copy of the folder's state: one line at most.
+   */
+  view(extra: Uint8Array): Uint8Array {
+    if (this.#ended) return new Uint8Array(0);
+    const copy = new RepeatFolderCore({ maxFoldLineBytes: this.#maxFoldLineBytes, byteOps: this.#ops });
+    copy.#previous = this.#previous;
+    copy.#partial = [...this.#partial];
+    copy.#partialLength = this.#partialLength;
+    copy.#passing = this.#passing;
+    copy.#keeping = this.#keeping;
+    copy.#repeats = this.#repeats;
+    const pieces: Uint8Array[] = [];
+    const take = (bytes: Uint8Array) => pieces.push(copyBytes(this.#ops, bytes));
+    if (extra.length > 0) copy.write(extra, take);
+    copy.end(take);
+    return concatBytes(this.#ops, pieces);
+  }
+
   /** Holds the start of a line until its end shows whether it repeats; past the cap, lets it pass. */
   #hold(piece: Uint8Array, offset: number): void {
     if (this.#partialLength + piece.length <= this.#maxFoldLineBytes) {

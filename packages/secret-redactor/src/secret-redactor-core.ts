@@ -1,5 +1,6 @@
 import {
   type ByteOps,
+  concatBytes,
   copyBytes,
   type Emit,
   MappedOutput,
@@ -137,6 +138,29 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     this.#contextLength = 0;
     this.#heldLength = 0;
     this.#output.flush(emit, JOIN_BYTES);
+  }
+
+  /**
+   * What {@link end} would emit if `extra` came and then the input ended, without committing or counting
+   * anything (a reader's checkpoint): the held line and `extra`, redacted. A secret still going on shows
+   * nothing: its bytes stay withheld.
+   */
+  view(extra: Uint8Array): Uint8Array {
+    if (this.#ended || this.#continuation !== null) return new Uint8Array(0);
+    const length = this.#contextLength + this.#heldLength;
+    const view = new Uint8Array(length + extra.length);
+    view.set(this.#held.subarray(0, length));
+    view.set(extra, length);
+    const pieces: Uint8Array[] = [];
+    const sink: ScanSink = {
+      pass: (start, end) => {
+        if (end > start) pieces.push(view.subarray(start, end));
+      },
+      redact: (kind) => pieces.push(ENCODER.encode(`[REDACTED:${kind}]`)),
+    };
+    const text = { bytes: view, text: this.#latin1(view), names: this.#names };
+    scanView(text, this.#contextLength, view.length, INPUT_END, this.#rules, this.#ops, sink);
+    return concatBytes(this.#ops, pieces);
   }
 
   /** Holds bytes of the current line up to its end or the hold's bound; scans it when either comes. */

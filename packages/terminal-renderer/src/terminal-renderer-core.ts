@@ -1,4 +1,10 @@
-import type { ByteOps, Emit, SourceOffsets, StageCore } from '@pipeguard/shared/core';
+import {
+  type ByteOps,
+  concatBytes,
+  type Emit,
+  type SourceOffsets,
+  type StageCore,
+} from '@pipeguard/shared/core';
 import { ByteFinder } from './byte-finder';
 import { ControlSearch } from './control-search';
 import { FrameSkipper } from './frames/frame-skipper';
@@ -9,6 +15,7 @@ import {
   type TerminalRendererStats,
 } from './options';
 import { type OutputOffsets, RecordedOutput } from './output/recorded-output';
+import { RowOutput } from './output/row-output';
 import { HandlerRegistry } from './parser/handler-registry';
 import { State } from './parser/parser-table';
 import { ReadEvent, SequenceReader } from './parser/sequence-reader';
@@ -24,6 +31,8 @@ const BS = 0x08;
 const LF = 0x0a;
 const CR = 0x0d;
 const ESC = 0x1b;
+const LF_BYTES = new Uint8Array([LF]);
+const CRLF = new Uint8Array([CR, LF]);
 
 /**
  * The renderer without a runtime: bytes of a program's terminal output in, the text a terminal shows once
@@ -163,6 +172,35 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#output.flush();
     this.#ended = true;
     this.#emit = null;
+  }
+
+  /**
+   * What {@link end} would emit now, without ending or committing anything: the held text and the screen's
+   * rows as they stand (a reader's checkpoint). A later redraw of those rows replaces them in the output; the
+   * view is counted nowhere (not in `stats`, not in the source offsets).
+   */
+  view(): Uint8Array {
+    if (this.#ended) return new Uint8Array(0);
+    const pieces: Uint8Array[] = [];
+    let length = 0;
+    const add = (bytes: Uint8Array | DataView, start: number, end: number) => {
+      if (end <= start) return;
+      const piece = new Uint8Array(end - start);
+      piece.set(new Uint8Array(bytes.buffer, bytes.byteOffset + start, end - start));
+      pieces.push(piece);
+      length += piece.length;
+    };
+    const rows = new RowOutput(
+      this.#screen.cols,
+      (source, start, end) => add(source, start, end),
+      (bytes, start, end, crlf) => {
+        add(bytes, start, end);
+        add(crlf ? CRLF : LF_BYTES, 0, crlf ? 2 : 1);
+      },
+    );
+    this.#bulk.view(rows);
+    this.#screen.view(rows);
+    return concatBytes(this.#screen.ops, pieces, length);
   }
 
   /** Before a control or sequence is applied: the held lines become rows, and the cursor's row is kept within `maxLineBytes`. */

@@ -17,6 +17,16 @@ export function cutsFor(length: number, maxCuts = 12): fc.Arbitrary<number[]> {
   return fc.array(fc.integer({ min: 0, max: length }), { maxLength: maxCuts });
 }
 
+/** Bytes from `bytes` with arbitrary cuts of them into `parts` (at most `maxCuts` cuts; empty parts included). */
+export function cutBytes(
+  bytes: fc.Arbitrary<Buffer>,
+  maxCuts = 6,
+): fc.Arbitrary<{ bytes: Buffer; parts: Buffer[] }> {
+  return bytes.chain((whole) =>
+    cutsFor(whole.length, maxCuts).map((cuts) => ({ bytes: whole, parts: cutAt(whole, cuts) })),
+  );
+}
+
 /** Arbitrary bytes together with an arbitrary chunking of them. */
 export function chunkedBytes(constraints: { maxLength?: number; minLength?: number } = {}): fc.Arbitrary<{
   bytes: Buffer;

@@ -1,4 +1,4 @@
-export { chunkedBytes, chunkedUtf8, cutsFor, unicodeText } from './arbitraries';
+export { chunkedBytes, chunkedUtf8, cutBytes, cutsFor, unicodeText } from './arbitraries';
 export { requireBuilt } from './built-file';
 export { bundleCore, NODE_GLOBAL_MARK, packagesWithCore } from './core-bundle';
 export { driveCore, driveCoreBytes } from './cores';

@@ -16,8 +16,10 @@ import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 import { noteRedactor } from './redact-note';
-import { composeSourceOffsets, HeadLineOffsets } from './source-offset-chain';
-import { presetStageSettings } from './stage-settings';
+import { ShownLines } from './shown-lines';
+import { composeSourceOffsets, HeadLineOffsets, type OffsetMap } from './source-offset-chain';
+import { type StageCounts, stageCountsSince } from './stage-counts';
+import { type PresetStageSettings, presetStageSettings } from './stage-settings';
 import { Utf16TranscoderCore } from './utf16-transcoder-core';
 
 /** What a {@link CaptureChain} runs on: the runtime's byte scans, text helpers and legacy codec, and its string bound. */
@@ -39,6 +41,24 @@ export interface CaptureCores {
   redactor: SecretRedactorCore | null;
   folder: RepeatFolderCore | null;
   sink: BoundedSinkCore;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** What {@link CaptureChain.checkpoint} hands back: the capture of the part since the last checkpoint. */
+export interface ChainCheckpoint {
+  capture: CaptureResult;
+  /**
+   * The end of `capture.text` that shows output not settled yet (the screen's rows, a run of repeats so far,
+   * a line the redactor holds): shown again, as it then stands, by the next part; `''` when there is none or
+   * the budget cut it away. It may begin in lines the last checkpoint showed, which `unchanged` counts.
+   */
+  unsettled: string;
+  /**
+   * Characters at the start of the last checkpoint's `unsettled` text that still stand as they were and
+   * that this part leaves out (a reader keeps them, and drops the rest of that text for this part's).
+   */
+  unchanged: number;
 }
 
 /** What sees the bytes that leave the transcoder (guarded, UTF-16 made UTF-8) before rendering: a live view. */
@@ -113,11 +133,25 @@ export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
   readonly #tools: CaptureChainTools;
-  readonly #headDecode: DecodeCores;
-  readonly #headLines: HeadLineOffsets | null;
+  /** Built with the chain, so that their options are checked first; each capture after the first builds its own. */
+  #headDecode: DecodeCores | null;
+  #headLines: HeadLineOffsets | null;
   readonly #enter: Emit<Uint8Array>;
   readonly #steps: (readonly [Pick<Step, 'end'>, Emit<Uint8Array>])[] = [];
+  readonly #stageSettings: PresetStageSettings;
+  readonly #sourceOffsetOf: OffsetMap;
+  readonly #guardEmit: Emit<Uint8Array> | null;
   #sinkBytes = 0;
+  /** Bytes the stages gave the current part (the settled ones: a view is not among them). */
+  #partBytes = 0;
+  /** What the last checkpoint showed unsettled, and what leaves out its lines that stand in the next part. */
+  #shown: Uint8Array = EMPTY;
+  readonly #shownLines: ShownLines;
+  #unchanged = 0;
+  /** Bytes the sink of the current part follows (what earlier parts' sinks took, their views left out). */
+  #sinkBase = 0;
+  /** The counts at the last checkpoint, or `null` before the first. */
+  #counts: StageCounts | null = null;
   #result: BoundedSinkResult | null = null;
 
   /**
@@ -169,17 +203,19 @@ export class CaptureChain {
     );
     const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
     this.cores = { counter, guard, transcoder, renderer, redactor, folder, sink };
-    const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
-    const { headHorizon } = stageSettings;
-    this.#headLines =
-      mapped && headHorizon !== null ? new HeadLineOffsets(sourceOffsetOf, headHorizon) : null;
+    this.#stageSettings = stageSettings;
+    this.#shownLines = new ShownLines(byteOps);
+    this.#sourceOffsetOf = sourceOffsetOf;
+    this.#headLines = this.#headLinesFrom(sourceOffsetOf);
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
     const filter = shell.beforeSink?.(settings, stageSettings.sink) ?? null;
     if (filter !== null) next = this.#before(filterStep(filter), next);
     for (const core of [folder, redactor, renderer]) next = this.#before(core, next);
     if (tap !== null) next = this.#before(tapStep(tap), next);
-    for (const core of [transcoder, guard, counter]) next = this.#before(core, next);
+    next = this.#before(transcoder, next);
+    this.#guardEmit = guard === null ? null : next;
+    for (const core of [guard, counter]) next = this.#before(core, next);
     this.#enter = next;
   }
 
@@ -188,10 +224,93 @@ export class CaptureChain {
     this.#enter(chunk);
   }
 
-  /** Ends every core in order and composes the capture; `spill` is what a shell's spill file holds. */
+  /** Ends every core in order and composes the capture (of what came since the last checkpoint, if any); `spill` is what a shell's spill file holds. */
   finish(spill: SpillFacts | null = null): CaptureResult {
     for (const [core, downstream] of this.#steps) core.end(downstream);
-    const { sink, counter, guard, transcoder, renderer, redactor, folder } = this.cores;
+    this.#endPart();
+    return this.#compose(spill, stageCountsSince(this.#countsNow(), this.#counts));
+  }
+
+  /**
+   * Ends the current part of the stream without ending the stream (a reader's checkpoint) and composes its
+   * capture, bounded by `maxBytes` as a whole capture is: the guard classifies what it holds; what the
+   * renderer, the redactor and the folder hold (the screen's rows, a held line, an open run's count) is
+   * shown at the end of the text without being committed, so that the next part shows it again as it then
+   * stands, and the parts' settled texts follow one another as one capture's text would.
+   */
+  checkpoint(spill: SpillFacts | null = null): ChainCheckpoint {
+    const { guard, renderer, redactor, folder } = this.cores;
+    if (guard !== null) guard.classifyNow(this.#guardEmit as Emit<Uint8Array>);
+    const settledBytes = this.#partBytes;
+    let held = renderer?.view() ?? EMPTY;
+    if (redactor !== null) held = redactor.view(held);
+    if (folder !== null) held = folder.view(held);
+    if (held.length > 0) this.#shownLines.write(held, this.#toPart);
+    const unchanged = this.#endPart();
+    const counts = this.#countsNow();
+    const capture = this.#compose(spill, stageCountsSince(counts, this.#counts));
+    this.#counts = counts;
+    this.#sinkBase += settledBytes;
+    this.#partBytes = 0;
+    this.#sinkBytes = 0;
+    // What the sink took of the view: all of it but what its first lines had in common with the last view.
+    const inSink = held.subarray(Math.max(0, this.#shownLines.skipped - settledBytes));
+    const unsettled =
+      held.length > 0 && capture.text.endsWith(this.#decode(inSink)) ? this.#decode(held) : '';
+    this.#shown = unsettled === '' ? EMPTY : held;
+    this.#shownLines.start(this.#shown);
+    const base = this.#sinkBase;
+    const map: OffsetMap = (offset) => this.#sourceOffsetOf(offset + base + this.#shownLines.skipped);
+    const byteOps = this.#tools.byteOps;
+    this.cores.sink = new BoundedSinkCore({ ...this.#stageSettings.sink, sourceOffsetOf: map, byteOps });
+    this.#headLines = this.#headLinesFrom(map);
+    return { capture, unsettled, unchanged };
+  }
+
+  /**
+   * Characters at the start of the last checkpoint's `unsettled` text that the part {@link finish} composed
+   * did not show again: they stand unchanged (see {@link ChainCheckpoint.unchanged}).
+   */
+  get unchanged(): number {
+    return this.#unchanged;
+  }
+
+  /** Ends the part's leaving out of shown lines; returns the characters it left out. */
+  #endPart(): number {
+    this.#shownLines.end(this.#toPart);
+    const skipped = this.#shownLines.skipped;
+    this.#unchanged = skipped === 0 ? 0 : this.#decode(this.#shown.subarray(0, skipped)).length;
+    return this.#unchanged;
+  }
+
+  #decode(bytes: Uint8Array): string {
+    if (bytes.length === 0) return '';
+    return decodeKeptBytes(bytes, createDecodeCores(this.settings, this.#tools), {
+      label: this.settings.label,
+      maxTextLength: this.#tools.maxCaptureBytes,
+    }).text;
+  }
+
+  #countsNow(): StageCounts {
+    const { counter, guard, renderer, redactor, folder } = this.cores;
+    return {
+      bytes: counter.stats.bytes,
+      guard: guard?.stats ?? null,
+      renderer: renderer?.stats ?? null,
+      folder: folder?.stats ?? null,
+      redactor: redactor?.stats ?? null,
+    };
+  }
+
+  #headLinesFrom(map: OffsetMap): HeadLineOffsets | null {
+    const { folder, redactor, renderer, guard, transcoder } = this.cores;
+    const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
+    const { headHorizon } = this.#stageSettings;
+    return mapped && headHorizon !== null ? new HeadLineOffsets(map, headHorizon) : null;
+  }
+
+  #compose(spill: SpillFacts | null, counts: StageCounts): CaptureResult {
+    const { sink, transcoder } = this.cores;
     sink.end((result) => {
       this.#result = result;
     });
@@ -200,7 +319,9 @@ export class CaptureChain {
     const { label } = settings;
     const maxTextLength = this.#tools.maxCaptureBytes;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), this.#headDecode, {
+    const headDecode = this.#headDecode ?? createDecodeCores(settings, this.#tools);
+    this.#headDecode = null;
+    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, {
       label,
       maxTextLength,
     });
@@ -221,13 +342,14 @@ export class CaptureChain {
       kept,
       head,
       tail,
-      bytes: counter.stats.bytes,
+      bytes: counts.bytes,
       spill,
-      guard: guard?.stats ?? null,
+      guard: counts.guard,
       transcodedFrom: transcoder.encoding,
-      renderer: renderer?.stats ?? null,
-      folder: folder?.stats ?? null,
-      redactor: redactor?.stats ?? null,
+      renderer: counts.renderer,
+      folder: counts.folder,
+      redactor: counts.redactor,
+      sourceBase: this.#sinkBase,
       redactNote: noteRedactor(settings.redact),
       headLines: this.#headLines,
       decodeExcerpt: excerptDecoder(settings.fallback, {
@@ -246,13 +368,18 @@ export class CaptureChain {
   }
 
   #toSink(bytes: Uint8Array, limited: boolean): void {
+    this.#partBytes += bytes.length;
     if (limited) {
       this.#sinkBytes += bytes.length;
       const limit = this.#tools.maxCaptureBytes;
       if (this.#sinkBytes > limit)
         throw new PipelineError('ERR_PIPELINE_CAPTURE_TOO_LARGE', this.settings.label, limit);
     }
+    this.#shownLines.write(bytes, this.#toPart);
+  }
+
+  readonly #toPart = (bytes: Uint8Array): void => {
     if (this.#headLines?.watching) this.#headLines.record(bytes);
     this.cores.sink.write(bytes);
-  }
+  };
 }

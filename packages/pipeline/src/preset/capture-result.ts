@@ -129,6 +129,8 @@ export interface CaptureParts<Bytes extends Uint8Array> {
   /** Redacts the capture's own notes (marker, placeholder) as the stream was; identity without `redact`. */
   redactNote: (note: string) => string;
   headLines: HeadLineOffsets | null;
+  /** The raw offset of the sink's first byte while nothing changed offsets (a part after a checkpoint). @defaultValue `0` */
+  sourceBase?: number;
   /** Decodes an excerpt line: UTF-8 when it is, else the first fallback encoding (as the decoder would). */
   decodeExcerpt: (bytes: Bytes) => string;
 }
@@ -148,7 +150,13 @@ export function composeCapture<Bytes extends Uint8Array>(parts: CaptureParts<Byt
   const guardShifted = (guardStats?.withheldFrom ?? Number.POSITIVE_INFINITY) < (kept.omittedStart ?? 0);
   const omittedSourceStart =
     transcodedFrom === null
-      ? sourceStartOf(kept, headLines, rawOffsetsExact && !guardShifted, rawOffsetsExact)
+      ? sourceStartOf(
+          kept,
+          headLines,
+          rawOffsetsExact && !guardShifted,
+          rawOffsetsExact,
+          parts.sourceBase ?? 0,
+        )
       : null;
   const marker = kept.truncated
     ? redactNote(
@@ -222,9 +230,11 @@ function sourceStartOf(
   headLines: HeadLineOffsets | null,
   unchanged: boolean,
   withinLine: boolean,
+  sourceBase: number,
 ): number | null {
   const start = kept.omittedStart;
-  if (start === null || unchanged) return start;
+  if (start === null) return null;
+  if (unchanged) return start + sourceBase;
   const lineStart = start === 0 ? 0 : kept.bytes.lastIndexOf(LF, start - 1) + 1;
   const source = headLines ? headLines.sourceLineStartOf(lineStart) : lineStart === 0 ? 0 : null;
   return source === null || !withinLine ? source : source + start - lineStart;

@@ -10,6 +10,18 @@ export interface CommandRead {
   stderr: Capture;
   /** The raw bytes of each stream this read covers: consecutive reads' ranges meet, nothing is skipped. */
   ranges: { stdout: ByteRange; stderr: ByteRange };
+  /**
+   * Per stream, the text at the end of what the reads have shown that is not settled yet: the rows a terminal
+   * still shows and a redraw may change (a progress bar), a run of repeated lines with its count so far, a
+   * line not yet ended; `''` when nothing is held (or the budget cut it away). A later read replaces it: it
+   * leaves out the first `unchanged` characters of it, which stand as they were, and shows the rest as it
+   * then stands. So a bar redrawn across reads settles once, as its last state, and a run of repeats once,
+   * with its whole count; a reader that keeps a transcript drops the last read's `unsettled` text after its
+   * first `unchanged` characters, then appends `text`, and the transcript is `run()`'s text at the end.
+   */
+  unsettled: { stdout: string; stderr: string };
+  /** Per stream, characters at the start of the last read's `unsettled` text that this read does not show again. */
+  unchanged: { stdout: number; stderr: number };
   /** Whether the command is still running (it has not exited, or its output has not ended). */
   running: boolean;
   /** The command's state: `'running'`, `'waiting-for-input'` or `'exited'`. */

@@ -246,6 +246,8 @@ export class RunningCommand {
       stdout: stdout.capture,
       stderr: stderr.capture,
       ranges: { stdout: stdout.range, stderr: stderr.range },
+      unsettled: { stdout: stdout.unsettled, stderr: stderr.unsettled },
+      unchanged: { stdout: stdout.unchanged, stderr: stderr.unchanged },
       running: this.#final === null,
       state: this.#state.state,
       exitCode: this.#exit?.code ?? null,
@@ -261,7 +263,7 @@ export class RunningCommand {
         this.#finalRead = true;
         return this.#final;
       }
-      const reads = await Promise.all([this.#outputs[0].take(), this.#outputs[1].take()] as const);
+      const reads = await Promise.all([this.#outputs[0].take(final), this.#outputs[1].take(final)] as const);
       if (final) this.#final = reads;
       return reads;
     });

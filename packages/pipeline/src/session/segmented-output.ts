@@ -1,8 +1,11 @@
-import { PassThrough } from 'readable-stream';
+import { resolveAutoFallback } from '@pipeguard/fallback-decoder';
 import type { ChildOutput } from '../capture/child-like';
-import type { Capture } from '../preset/capture-result';
-import { type PipelineRun, pipeline } from '../preset/pipeline';
+import { CaptureChain } from '../preset/capture-chain';
+import type { Capture, SpillFacts } from '../preset/capture-result';
+import { NODE_CHAIN_TOOLS } from '../preset/node-chain-tools';
+import { optionKeysOf } from '../preset/option-table';
 import type { PipelineOptions } from '../preset/pipeline-options';
+import { SpillTap } from '../spill/spill-tap';
 
 /** Where a read's bytes lie in a stream's raw output: `start` included, `end` excluded. */
 export interface ByteRange {
@@ -10,53 +13,61 @@ export interface ByteRange {
   end: number;
 }
 
-/** What one stream gave between two reads: its capture, through the whole chain, and the raw range it covers. */
+/** What one stream gave between two reads: its capture, through the chain, the raw range it covers, what is unsettled. */
 export interface StreamRead {
   capture: Capture;
   range: ByteRange;
+  /** The text at the end of the reader's view of the stream that is not settled yet (see `CommandRead.unsettled`). */
+  unsettled: string;
+  /** Characters at the start of the last read's `unsettled` that stand as they were (see `CommandRead.unchanged`). */
+  unchanged: number;
 }
 
 /** Raw bytes of the current read kept for `waitFor()` to look back on: the end of the unread output. */
 const RECENT_BYTES = 64 * 1024;
-
-/** The output one stream gives between two reads: a pipeline of its own, so kept bytes never exceed `maxBytes`. */
-interface Segment {
-  input: PassThrough;
-  run: PipelineRun;
-}
+const CHAIN_OPTION_KEYS = optionKeysOf('pipeline');
 
 /**
- * A child's output stream cut into reads: each read's bytes go through a `pipeline()` of their own (bounded,
- * rendered, folded, with exact markers for what was left out), so memory between reads is that pipeline's.
- * The child's stream is paused while the current pipeline is over its high-water mark.
+ * A child's output stream cut into reads: one {@link CaptureChain} for the whole stream, fed each chunk as it
+ * comes (so nothing waits between reads but what the cores hold, and the kept bytes of the current read,
+ * at most `maxBytes`), and checkpointed at each read. The spill file, if asked for, takes the whole stream.
  */
 export class SegmentedOutput {
   readonly #options: PipelineOptions;
+  readonly #chain: CaptureChain;
+  readonly #spill: SpillTap | null;
   #source: ChildOutput | null = null;
-  /** The current read's pipeline: opened at the first byte after a take, so that a last take opens none. */
-  #segment: Segment | null = null;
-  /** What a read of nothing gives: the first pipeline's capture, built before the spawn over no bytes. */
-  readonly #empty: Promise<Capture>;
   /** Where the current read starts in the raw output. */
   #readStart = 0;
   #bytes = 0;
   #ended = false;
+  #finished = false;
+  /** Whether the last read showed output not settled yet (a quiet stream's next read must show it again). */
+  #heldShown = false;
+  /** A core's error (the capture outgrew the runtime's strings): the next take fails with it. */
+  #failure: Error | null = null;
   #recent: Buffer[] = [];
   #recentBytes = 0;
+  #empty: Capture | null = null;
   /** Resolves once the stream has ended or closed (a failed pipe has nothing more to give either). */
   closed: Promise<void> = Promise.resolve();
 
   /**
-   * Builds a first pipeline, over no bytes, which validates the options before anything is spawned and
-   * gives every read of nothing its capture (a quiet stream's reads then cost no pipeline).
+   * Builds the chain, which validates the options before anything is spawned.
    * @throws TypeError or RangeError for an invalid pipeline option.
    */
   constructor(options: PipelineOptions) {
     this.#options = options;
-    const { input, run } = this.#open();
-    input.end();
-    this.#empty = run;
-    run.catch(() => {});
+    this.#chain = new CaptureChain(options, CHAIN_OPTION_KEYS, NODE_CHAIN_TOOLS, {
+      resolveFallback: resolveAutoFallback,
+    });
+    const { spill, label, spillMaxBytes } = this.#chain.settings;
+    this.#spill = spill === null ? null : new SpillTap(spill, label, spillMaxBytes);
+    // The tap's readable side carries the same bytes on: nothing reads them.
+    this.#spill?.resume();
+    this.#spill?.on('error', (error: Error) => {
+      this.#failure ??= error;
+    });
   }
 
   /** Reads `source` (`null`: a stream the child does not have, which reads empty). */
@@ -89,18 +100,27 @@ export class SegmentedOutput {
     return Buffer.concat(this.#recent);
   }
 
-  /** Ends the current read and starts the next: resolves with the capture of what came since the last. */
-  async take(): Promise<StreamRead> {
+  /**
+   * Ends the current read and starts the next: resolves with the capture of what came since the last;
+   * `final`: the stream has ended, and the chain with it (a later take reads nothing).
+   */
+  async take(final = false): Promise<StreamRead> {
     const range = { start: this.#readStart, end: this.#bytes };
-    const segment = this.#segment;
-    this.#segment = null;
     this.#readStart = this.#bytes;
     this.#recent = [];
     this.#recentBytes = 0;
-    if (segment === null) return { capture: structuredClone(await this.#empty), range };
-    segment.input.end();
-    this.#source?.resume();
-    return { capture: await segment.run, range };
+    if (this.#failure !== null) throw this.#failure;
+    if (this.#finished || (!final && range.end === range.start && !this.#heldShown))
+      return { capture: this.#emptyCapture(), range, unsettled: '', unchanged: 0 };
+    if (final) {
+      this.#finished = true;
+      await this.#endSpill();
+      const capture = this.#chain.finish(this.#spillFacts()) as Capture;
+      return { capture, range, unsettled: '', unchanged: this.#chain.unchanged };
+    }
+    const { capture, unsettled, unchanged } = this.#chain.checkpoint(this.#spillFacts());
+    this.#heldShown = unsettled !== '';
+    return { capture: capture as Capture, range, unsettled, unchanged };
   }
 
   /** Stops reading the stream (it ended, or it is given up) and closes it. */
@@ -111,11 +131,11 @@ export class SegmentedOutput {
     this.#source.destroy();
   }
 
-  /** Destroys the pipeline of the current read (the command failed: no read will come). */
-  discard(error: Error): void {
+  /** Stops reading and removes the spill file (the command failed: no read will come). */
+  discard(_error: Error): void {
     this.detach();
-    this.#segment?.input.destroy(error);
-    this.#segment?.run.catch(() => {});
+    this.#finished = true;
+    void this.#spill?.discard();
   }
 
   readonly #write = (chunk: Buffer): void => {
@@ -125,15 +145,41 @@ export class SegmentedOutput {
     while (this.#recentBytes - (this.#recent[0]?.length ?? 0) >= RECENT_BYTES) {
       this.#recentBytes -= (this.#recent.shift() as Buffer).length;
     }
-    this.#segment ??= this.#open();
-    if (!this.#segment.input.write(chunk)) {
+    if (this.#failure !== null || this.#finished) return;
+    const spill = this.#spill;
+    if (spill !== null && !spill.write(chunk)) {
       this.#source?.pause();
-      this.#segment.input.once('drain', () => this.#source?.resume());
+      spill.once('drain', () => this.#source?.resume());
+    }
+    try {
+      this.#chain.write(chunk);
+    } catch (error) {
+      this.#failure = error as Error;
     }
   };
 
-  #open(): Segment {
-    const input = new PassThrough();
-    return { input, run: pipeline(input, this.#options) };
+  /** A read of nothing: the capture of a chain over no bytes (built once, then copied). */
+  #emptyCapture(): Capture {
+    this.#empty ??= new CaptureChain(this.#options, CHAIN_OPTION_KEYS, NODE_CHAIN_TOOLS, {
+      resolveFallback: resolveAutoFallback,
+    }).finish() as Capture;
+    return structuredClone(this.#empty);
+  }
+
+  #spillFacts(): SpillFacts | null {
+    const spill = this.#spill;
+    if (spill === null) return null;
+    const { path, spilledBytes, created, stoppedBy } = spill;
+    return { path, spilledBytes, created, stoppedBy: stoppedBy?.code ?? null };
+  }
+
+  #endSpill(): Promise<void> {
+    const spill = this.#spill;
+    if (spill === null || spill.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      spill.once('end', resolve);
+      spill.once('close', resolve);
+      spill.end();
+    });
   }
 }

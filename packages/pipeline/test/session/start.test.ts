@@ -1,7 +1,22 @@
-import { exposeGc, liveGroupMembers, processStat, ptyLoads, settledMemoryUsage } from '@pipeguard/test-utils';
+import { readFile } from 'node:fs/promises';
+import {
+  exposeGc,
+  liveGroupMembers,
+  makeTempDir,
+  processStat,
+  ptyLoads,
+  settledMemoryUsage,
+} from '@pipeguard/test-utils';
 import { Readable } from 'readable-stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type CommandRead, pipeline, type RunningCommand, start, WaitForTimeoutError } from '../../src/index';
+import {
+  type CommandRead,
+  pipeline,
+  type RunningCommand,
+  run,
+  start,
+  WaitForTimeoutError,
+} from '../../src/index';
 
 const ptyLoadsHere = ptyLoads('start() pseudo-terminal tests');
 const PYTHON = '/usr/bin/python3';
@@ -133,7 +148,7 @@ describe('start() and a RunningCommand', () => {
     }
   });
 
-  it('should render and fold each read as pipeline() does the raw bytes its range marks', async () => {
+  it('should settle a bar redrawn across reads once, as its last state, and fold a run cut by reads with its whole count', async () => {
     // Arrange: a run of repeated lines and a progress bar, each cut by a read (the command waits for a line).
     const parts = ['start\nx\nx\n', 'x\nx\n50%\r', '100%\nend\n'];
     const script = parts
@@ -150,17 +165,69 @@ describe('start() and a RunningCommand', () => {
         reads.push(await command.read({ waitMs: 30_000 }));
       await command.write('\n');
     }
-    // Assert: the ranges cover the output; each read's text is that of its range alone.
+    while (reads.at(-1)?.running !== false) reads.push(await command.read({ waitMs: 30_000 }));
+    const result = await command.result;
+    // Assert: the ranges cover the output; kept as a transcript (a read's unsettled text replaced by the
+    // next read, less what stands unchanged), the reads give run()'s text: the bar once, the run folded once.
     const raw = Buffer.from(parts.join(''));
     expect(reads[0]?.ranges.stdout.start).toBe(0);
     expect(reads.at(-1)?.ranges.stdout.end).toBe(raw.length);
-    for (const [index, read] of reads.entries()) {
-      const { start: from, end } = read.ranges.stdout;
-      if (index > 0) expect(from).toBe(reads[index - 1]?.ranges.stdout.end);
-      const alone = await pipeline(Readable.from([raw.subarray(from, end)]), { ...options, label: 'stdout' });
-      expect(read.stdout.text).toBe(alone.text);
+    let transcript = '';
+    let unsettled = '';
+    for (const read of reads) {
+      transcript = transcript.slice(0, transcript.length - unsettled.length + read.unchanged.stdout);
+      transcript += read.stdout.text;
+      unsettled = read.unsettled.stdout;
+      expect(transcript.endsWith(unsettled)).toBe(true);
     }
-    expect(reads.map((read) => read.stdout.text).join('')).toContain('50%');
+    const whole = await pipeline(Readable.from([raw]), { ...options, label: 'stdout' });
+    expect(whole.text).toBe('start\nx\n[previous line repeated 3 more times]\n100%\nend\n');
+    expect(transcript).toBe(whole.text);
+    expect(result.stdout.text).toBe(reads.at(-1)?.stdout.text);
+    // The bar's 50% and the run's count so far were shown, unsettled, by the read that found them.
+    const shown = reads.map((read) => read.unsettled.stdout).join('');
+    expect(shown).toContain('50%');
+    expect(shown).toContain('[previous line repeated 1 more time]');
+    // A row is shown once while it stands: no read repeats the first line.
+    expect(reads.filter((read) => read.stdout.text.includes('start')).length).toBe(1);
+  });
+
+  it('should give, without reads, the result run() gives for the same output', async () => {
+    const script = 'printf "a\\nb\\nb\\nb\\n10%%\\r\\033[2K90%%\\r100%%\\n"; printf "err\\n" >&2';
+    const options = { render: 'terminal', foldRepeats: true, maxBytes: 24, keep: 'both' } as const;
+    const alone = await run('sh', ['-c', script], options);
+    const result = await started('sh', ['-c', script], { ...options, endInput: true }).result;
+    const fields = [
+      'text',
+      'bytes',
+      'keptBytes',
+      'omittedBytes',
+      'marker',
+      'renderedBytes',
+      'foldedBytes',
+    ] as const;
+    for (const stream of ['stdout', 'stderr'] as const)
+      for (const field of fields) expect(result[stream][field]).toEqual(alone[stream][field]);
+    expect(result.stdout.text).toContain('100%');
+  });
+
+  it('should spill the whole stream to one file across reads, each read naming it', async () => {
+    // Arrange: two parts of 2000 bytes, a read after each, 100 bytes kept per read.
+    const spill = await makeTempDir('pipeguard-session-spill-');
+    const script =
+      'import sys\nsys.stdout.write("a" * 1999 + "\\n"); sys.stdout.flush(); sys.stdin.readline()\nprint("b" * 1999)';
+    const command = started(PYTHON, ['-c', script], { maxBytes: 100, spill });
+    // Act
+    const first = await command.waitFor({ match: 'aaa' }, { timeoutMs: 30_000 });
+    await command.write('\n');
+    const result = await command.result;
+    // Assert: one file, all 4000 raw bytes, named by the read and by the result.
+    expect(first.stdout.truncated).toBe(true);
+    expect(first.stdout.spillPath).not.toBeNull();
+    expect(result.stdout.spillPath).toBe(first.stdout.spillPath);
+    expect(result.stdout.spilledBytes).toBe(4000);
+    const file = await readFile(result.stdout.spillPath as string, 'latin1');
+    expect(file).toBe(`${'a'.repeat(1999)}\n${'b'.repeat(1999)}\n`);
   });
 
   it('should keep memory flat while a command prints 100 MB between two reads', async () => {
@@ -256,7 +323,9 @@ describe.runIf(ptyLoadsHere)('start() under a pseudo-terminal', () => {
     await command.write('pipeguard\n');
     const result = await command.result;
     expect(result).toMatchObject({ exitCode: 0, pty: true, stderrMerged: true });
-    expect(result.stdout.text).toBe('100%\nhi pipeguard\n');
+    // The prompt's row was still on the screen: the output after the answer draws over it as a terminal does.
+    expect(waiting.unsettled.stdout).toBe('Your name? ');
+    expect(result.stdout.text).toBe('100% name? 50%\nhi pipeguard\n');
     expect(groupGone(command.pid)).toBe(true);
   });
 });

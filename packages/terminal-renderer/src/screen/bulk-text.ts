@@ -1,4 +1,5 @@
 import { copyBytes } from '../bytes';
+import type { RowOutput } from '../output/row-output';
 import { lineFeedsBackward } from './line-feeds-backward';
 import { limitCursorRow } from './line-limit';
 import type { Printer } from './printer';
@@ -148,6 +149,13 @@ export class BulkText {
     if (!this.#holding) return;
     this.#holding = false;
     this.#handOn(this.#pendingLength);
+  }
+
+  /** What {@link flush} would hand `output` (a view's own), the held lines staying held. */
+  view(output: RowOutput): void {
+    if (!this.#holding) return;
+    const start = this.#pendingStart;
+    output.text(this.#pending, start, start + this.#pendingLength, this.#pendingInput, true, false);
   }
 
   /** Joins text of fewer than a screenful of lines to the held ones; the lines that scroll out go downstream. */

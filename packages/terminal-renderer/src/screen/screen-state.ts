@@ -217,7 +217,14 @@ export class ScreenState {
     if (alternate !== null) this.#emitRows(alternate, true);
   }
 
-  #emitRows(buffer: ScreenBuffer, last: boolean): void {
+  /** Hands what {@link flush} would emit to `output` (a view's own), leaving every row on the screen. */
+  view(output: RowOutput): void {
+    const alternate = this.alternate;
+    this.#emitRows(this.main, alternate === null, output, false);
+    if (alternate !== null) this.#emitRows(alternate, true, output, false);
+  }
+
+  #emitRows(buffer: ScreenBuffer, last: boolean, output = this.output, clear = true): void {
     const rows = buffer.rows;
     // Before the alternate screen's frame, the main screen down to its last text; else down to the cursor too.
     let end = last ? Math.min(rows.length, buffer.y + 1) : 0;
@@ -227,8 +234,8 @@ export class ScreenState {
     for (let index = 0; index < end; index++) {
       const next = rows[index + 1];
       const continues = index + 1 < end && next !== undefined && next.wrapped;
-      this.output.row(rows[index] as Row, continues, last && !lastEnds && index === end - 1);
+      output.row(rows[index] as Row, continues, last && !lastEnds && index === end - 1);
     }
-    buffer.rows = [];
+    if (clear) buffer.rows = [];
   }
 }

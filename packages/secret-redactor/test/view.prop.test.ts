@@ -1,0 +1,47 @@
+import { nodeByteOps } from '@pipeguard/shared';
+import { cutBytes, propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SecretRedactorCore } from '../src/core';
+import { nodeLatin1 } from './redact';
+
+const TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+const output = fc
+  .array(fc.constantFrom('ok\n', `token ${TOKEN}\n`, 'API_KEY=', 'x', `${TOKEN.slice(0, 20)}`, ' '), {
+    maxLength: 30,
+  })
+  .map((pieces) => Buffer.from(pieces.join('')));
+
+function core(): SecretRedactorCore {
+  return new SecretRedactorCore({ byteOps: nodeByteOps, latin1: nodeLatin1 });
+}
+
+describe('SecretRedactorCore.view', () => {
+  it('should show what extra bytes then end() would emit, and change nothing the redactor emits', () => {
+    fc.assert(
+      fc.property(cutBytes(output), fc.constantFrom('', 'more', ` ${TOKEN}\n`), ({ parts }, extra) => {
+        const viewed = core();
+        const plain = core();
+        const out: Buffer[] = [];
+        const plainOut: Buffer[] = [];
+        for (const [index, part] of parts.entries()) {
+          viewed.write(part, (piece) => out.push(Buffer.from(piece)));
+          plain.write(part, (piece) => plainOut.push(Buffer.from(piece)));
+          const twin = core();
+          for (const earlier of parts.slice(0, index + 1)) twin.write(earlier, () => {});
+          const expected: Buffer[] = [];
+          twin.write(Buffer.from(extra), (piece) => expected.push(Buffer.from(piece)));
+          twin.end((piece) => expected.push(Buffer.from(piece)));
+          const view = Buffer.from(viewed.view(Buffer.from(extra))).toString();
+          // A secret still going on shows nothing; else the view is what ending would emit.
+          if (view !== '') expect(view).toBe(Buffer.concat(expected).toString());
+        }
+        viewed.end((piece) => out.push(Buffer.from(piece)));
+        plain.end((piece) => plainOut.push(Buffer.from(piece)));
+        expect(Buffer.concat(out).toString()).toBe(Buffer.concat(plainOut).toString());
+        expect(viewed.stats).toEqual(plain.stats);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+});
