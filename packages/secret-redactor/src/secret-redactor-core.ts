@@ -142,8 +142,10 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
 
   /**
    * What {@link end} would emit if `extra` came and then the input ended, without committing or counting
-   * anything (a reader's checkpoint): the held line and `extra`, redacted. A secret still going on shows
-   * nothing: its bytes stay withheld.
+   * anything (a reader's checkpoint), but for the end of a line still open: its last word, and a quoted
+   * value not yet closed, are left out. A secret that is still being written is there (`API_KEY=ab` of
+   * `API_KEY=abcdef…`, half a token) and would otherwise show, not being one yet; a reader that comes back
+   * sees it whole, redacted. A secret still going on shows nothing: its bytes stay withheld.
    */
   view(extra: Uint8Array): Uint8Array {
     if (this.#ended || this.#continuation !== null) return new Uint8Array(0);
@@ -152,11 +154,15 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     view.set(this.#held.subarray(0, length));
     view.set(extra, length);
     const pieces: Uint8Array[] = [];
+    const shownEnd = settledEnd(view);
     const sink: ScanSink = {
       pass: (start, end) => {
-        if (end > start) pieces.push(view.subarray(start, end));
+        const to = Math.min(end, shownEnd);
+        if (to > start) pieces.push(view.subarray(start, to));
       },
-      redact: (kind) => pieces.push(ENCODER.encode(`[REDACTED:${kind}]`)),
+      redact: (kind, start) => {
+        if (start < shownEnd) pieces.push(ENCODER.encode(`[REDACTED:${kind}]`));
+      },
     };
     const text = { bytes: view, text: this.#latin1(view), names: this.#names };
     scanView(text, this.#contextLength, view.length, INPUT_END, this.#rules, this.#ops, sink);
@@ -263,4 +269,48 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     this.#redactions++;
     this.#byKind.set(kind, (this.#byKind.get(kind) ?? 0) + 1);
   }
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+
+/**
+ * Where the shown part of a view ends: before the last word of its open last line (after the last space
+ * or tab; the whole line when it has none), or earlier at a quote that line leaves open. A prompt ends in a
+ * space (`Name? `) and shows whole.
+ */
+function settledEnd(view: Uint8Array): number {
+  if (view.length === 0 || view[view.length - 1] === LF) return view.length;
+  let lineStart = view.length;
+  while (lineStart > 0 && view[lineStart - 1] !== LF) lineStart--;
+  let end = view.length;
+  while (end > lineStart && view[end - 1] !== SPACE && view[end - 1] !== TAB) end--;
+  let openQuote = -1;
+  let quote = 0;
+  for (let at = lineStart; at < end; at++) {
+    const byte = view[at] as number;
+    if (quote === 0 && (byte === DOUBLE_QUOTE || byte === SINGLE_QUOTE) && opensQuote(view, lineStart, at)) {
+      quote = byte;
+      openQuote = at;
+    } else if (byte === quote) quote = 0;
+  }
+  return quote === 0 ? end : openQuote + 1;
+}
+
+/** Whether a quote at `at` opens a value (`KEY="…`, `: '…`, a line's start), not an apostrophe (`don't`). */
+function opensQuote(view: Uint8Array, lineStart: number, at: number): boolean {
+  if (at === lineStart) return true;
+  const before = view[at - 1] as number;
+  return (
+    before === SPACE ||
+    before === TAB ||
+    before === 0x3d ||
+    before === 0x3a ||
+    before === 0x28 ||
+    before === 0x5b ||
+    before === 0x7b ||
+    before === 0x2c
+  );
 }

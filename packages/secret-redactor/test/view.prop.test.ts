@@ -17,7 +17,7 @@ function core(): SecretRedactorCore {
 }
 
 describe('SecretRedactorCore.view', () => {
-  it('should show what extra bytes then end() would emit, and change nothing the redactor emits', () => {
+  it('should show what extra bytes then end() would emit but an open last word, and change nothing the redactor emits', () => {
     fc.assert(
       fc.property(cutBytes(output), fc.constantFrom('', 'more', ` ${TOKEN}\n`), ({ parts }, extra) => {
         const viewed = core();
@@ -33,8 +33,8 @@ describe('SecretRedactorCore.view', () => {
           twin.write(Buffer.from(extra), (piece) => expected.push(Buffer.from(piece)));
           twin.end((piece) => expected.push(Buffer.from(piece)));
           const view = Buffer.from(viewed.view(Buffer.from(extra))).toString();
-          // A secret still going on shows nothing; else the view is what ending would emit.
-          if (view !== '') expect(view).toBe(Buffer.concat(expected).toString());
+          // What ending would emit, but for an open line's last word (a secret may be being written).
+          expect(Buffer.concat(expected).toString().startsWith(view)).toBe(true);
         }
         viewed.end((piece) => out.push(Buffer.from(piece)));
         plain.end((piece) => plainOut.push(Buffer.from(piece)));
@@ -43,5 +43,15 @@ describe('SecretRedactorCore.view', () => {
       }),
       { numRuns: propertyRuns(300) },
     );
+  });
+
+  it.each([
+    ['half a token', 'token ghp_A1b2C3d4E5f6G7h8I9', 'token '],
+    ['half a secret-named value', 'export API_TOKEN=s3cr3tV4', 'export '],
+    ['an open quoted value', 'password: "correct horse batt', 'password: "'],
+    ['a prompt', 'Name? ', 'Name? '],
+    ['an apostrophe', "I don't know ", "I don't know "],
+  ])('should leave out %s at the end of an open line', (_name, text, shown) => {
+    expect(Buffer.from(core().view(Buffer.from(text))).toString()).toBe(shown);
   });
 });
