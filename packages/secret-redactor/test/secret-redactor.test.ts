@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_FORMATS } from '../src/core';
-import { type RedactOptions, SecretRedactor } from '../src/index';
+import { redactText as exportedRedactText, type RedactOptions, SecretRedactor } from '../src/index';
 import { redactChunks, redactText } from './redact';
 
 async function redactStream(chunks: Iterable<Buffer | string>, options?: RedactOptions) {
@@ -369,5 +369,21 @@ describe('the SecretRedactor README', () => {
       expect(readme).toContain(`| \`${kind}\` |`);
       expect(readme).toContain(`\`${prefix}\``);
     }
+  });
+});
+
+describe('redactText', () => {
+  it('should give what the stream gives for a short text, env values and non-ASCII included', async () => {
+    const text = `Deploy with ${GITHUB} as é ${'Zq8-deploy-Wv3-value'}? `;
+    const options = { env: { DEPLOY_TOKEN: 'Zq8-deploy-Wv3-value' } };
+    expect(exportedRedactText(text, options)).toBe(
+      'Deploy with [REDACTED:github-token] as é [REDACTED:env:DEPLOY_TOKEN]? ',
+    );
+    expect(exportedRedactText(text, options)).toBe((await redactStream([text], options)).text);
+    expect(exportedRedactText('MAX_TOKENS=100')).toBe('MAX_TOKENS=100');
+  });
+
+  it('should refuse invalid options as the stream does', () => {
+    expect(() => exportedRedactText('x', { maxHoldBytes: 255 })).toThrow(RangeError);
   });
 });
