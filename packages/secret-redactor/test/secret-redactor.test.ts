@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
@@ -266,6 +267,46 @@ describe('SecretRedactor', () => {
     ).toBe(true);
     for (const line of lines.slice(0, 5)) expect(output).not.toContain(line.slice(2, 12));
     expect(output).toContain('/home/someone-long');
+  });
+
+  describe('an env secret in an encoding that wraps or percent-encodes otherwise', () => {
+    const value = 'Kp3-long/deploy value+Zq8-Wv5-Np7-Rt2-Xy9-Lm4-Bc6-Hd1-Fg0-Jk2-Qs3-Ae5-Uo8-Ti7';
+    const env = { DEPLOY_TOKEN: value };
+    const tool = (file: string, args: string[]) => execFileSync(file, args, { input: value }).toString();
+    const python = (call: string) =>
+      execFileSync('python3', ['-c', `import sys, urllib.parse as u; print(${call}(sys.stdin.read()))`], {
+        input: value,
+      }).toString();
+
+    it.each([
+      ['xxd -p (60 hex characters a line)', () => tool('xxd', ['-p'])],
+      ['base64 (76 characters a line)', () => tool('base64', [])],
+      [
+        'base64 -w 64 after a prefix',
+        () => execFileSync('base64', ['-w', '64'], { input: `user:${value}` }).toString(),
+      ],
+      ["Python's quote, keeping /", () => python('u.quote')],
+      ["Python's quote_plus", () => python('u.quote_plus')],
+      ['URLSearchParams', () => `${new URLSearchParams({ v: value })}\n`],
+    ])('should leave no 8 bytes of it in %s', (_, encode) => {
+      const encoded = encode();
+      const output = redactText(encoded, { env });
+      expect(output).toContain('[REDACTED:env:DEPLOY_TOKEN]');
+      const raw = Buffer.from(value);
+      for (const line of output.split('\n')) {
+        const plain = line.replaceAll(/\[REDACTED:[^\]]*\]/g, ' ');
+        for (const piece of plain.split(' ')) {
+          const decoded = [
+            Buffer.from(piece, 'hex'),
+            Buffer.from(piece, 'base64'),
+            Buffer.from(decodeURIComponent(piece.replaceAll('+', ' '))),
+          ];
+          for (const bytes of decoded)
+            for (let at = 0; at + 8 <= bytes.length; at++)
+              expect(raw.includes(bytes.subarray(at, at + 8))).toBe(false);
+        }
+      }
+    });
   });
 
   it('should redact a long environment value as one marker, whatever the chunking', () => {
