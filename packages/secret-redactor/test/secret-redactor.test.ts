@@ -269,6 +269,25 @@ describe('SecretRedactor', () => {
     expect(output).toContain('/home/someone-long');
   });
 
+  it.each([
+    ['DB_PASSWORD_PROD', true],
+    ['SSH_PRIVATE_KEY_B64', true],
+    ['GOOGLE_CREDENTIALS_JSON', true],
+    ['PASSWORD_DB', true],
+    ['PASSWORD_HASH', false],
+    ['DB_PASSWORD_FILE', false],
+    ['GOOGLE_CREDENTIALS_PATH', false],
+    ['PASSWORD_RESET_URL', false],
+    ['PASSWORD_MIN_LENGTH', false],
+  ])(
+    'should take %s for a secret name: %s (a name containing password, private key or credential)',
+    (name, secret) => {
+      const value = 'Vb7-some-Value-Qx4-long';
+      const output = redactText(`printed: ${value}\n`, { env: { [name]: value } });
+      expect(output).toBe(secret ? `printed: [REDACTED:env:${name}]\n` : `printed: ${value}\n`);
+    },
+  );
+
   describe('an env secret in an encoding that wraps or percent-encodes otherwise', () => {
     const value = 'Kp3-long/deploy value+Zq8-Wv5-Np7-Rt2-Xy9-Lm4-Bc6-Hd1-Fg0-Jk2-Qs3-Ae5-Uo8-Ti7';
     const env = { DEPLOY_TOKEN: value };
