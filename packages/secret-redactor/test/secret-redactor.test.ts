@@ -288,6 +288,20 @@ describe('SecretRedactor', () => {
     },
   );
 
+  it.each([
+    ['sendinblue-api-key', `xkeysib-${'a1b2'.repeat(16)}-${'c3d4'.repeat(4)}`],
+    ['typeform-token', `tfp_${'Kq8_wZ3.'.repeat(7)}Ab3`],
+    ['frameio-token', `fio-u-${'Kq8-wZ3_'.repeat(8)}`],
+    ['huggingface-org-token', `api_org_${'KqwZbNmT'.repeat(4)}Ab`],
+    ['new-relic-browser-key', `NRJS-${'a1b2c3d4e5'.repeat(2).slice(0, 19)}`],
+    ['new-relic-insert-key', `NRII-${'Kq8-wZ3_'.repeat(4)}`],
+    ['adobe-client-secret', `p8e-${'Kq8wZ3bN'.repeat(4)}`],
+    ['1password-secret-key', 'A3-ASWWYB-798JRYLJVD4-23DC2-86TVM-H43EB'],
+    ['artifactory-api-key', `AKCp${'Kq8wZ3bN'.repeat(8)}Ab3Cd`],
+  ])('should redact a %s printed bare (a gitleaks prefixed rule)', (kind, token) => {
+    expect(redactText(`got ${token} here\n`)).toBe(`got [REDACTED:${kind}] here\n`);
+  });
+
   describe('an env secret in an encoding that wraps or percent-encodes otherwise', () => {
     const value = 'Kp3-long/deploy value+Zq8-Wv5-Np7-Rt2-Xy9-Lm4-Bc6-Hd1-Fg0-Jk2-Qs3-Ae5-Uo8-Ti7';
     const env = { DEPLOY_TOKEN: value };
