@@ -114,12 +114,13 @@ export function compileEnvironment(env: unknown): Needle[] {
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (typeof value !== 'string')
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((entry) => typeof entry !== 'string'))
       throw new TypeError(
-        `The "env.${name}" option must be of type string. Received ${describeReceived(value)}`,
+        `The "env.${name}" option must be a string or an array of strings. Received ${describeReceived(value)}`,
       );
     if (!isSecretName(name)) continue;
-    for (const form of valueForms(value))
+    for (const form of (values as string[]).flatMap(valueForms))
       for (const text of pieces(form)) {
         if (text.length < MIN_ENV_VALUE_BYTES || seen.has(text)) continue;
         seen.add(text);

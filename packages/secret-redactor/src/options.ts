@@ -15,10 +15,10 @@ export interface RedactOptions {
   /**
    * The command's environment: the value (8 bytes or more) of every variable whose name says secret
    * (`*_TOKEN`, `*PASSWORD*`, …) is redacted wherever it appears, also base64-, hex- and percent-encoded,
-   * as `[REDACTED:env:<NAME>]`.
+   * as `[REDACTED:env:<NAME>]`. A name may carry several values (an array): each is searched.
    * @defaultValue `{}`
    */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | readonly string[] | undefined>>;
   /**
    * More secrets to redact.
    * @defaultValue `[]`

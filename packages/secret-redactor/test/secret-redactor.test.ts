@@ -46,7 +46,7 @@ describe('SecretRedactor', () => {
       'an env value that is a number',
       { env: { API_TOKEN: 5 } },
       TypeError,
-      'The "env.API_TOKEN" option must be of type string. Received type number (5)',
+      'The "env.API_TOKEN" option must be a string or an array of strings. Received type number (5)',
     ],
     [
       'patterns not an array',
