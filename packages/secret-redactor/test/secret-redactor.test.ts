@@ -58,7 +58,19 @@ describe('SecretRedactor', () => {
       'a pattern without a pattern',
       { patterns: [{ kind: 'x' }] },
       TypeError,
-      'The "patterns[0]" option must be an object with a string or RegExp "pattern" and a "kind". Received an instance of Object',
+      'The "patterns[0].pattern" option must be a string or a RegExp. Received undefined',
+    ],
+    [
+      'a pattern that is a number',
+      { patterns: [{ pattern: 5, kind: 'x' }] },
+      TypeError,
+      'The "patterns[0].pattern" option must be a string or a RegExp. Received type number (5)',
+    ],
+    [
+      'a pattern entry that is not an object',
+      { patterns: ['x'] },
+      TypeError,
+      'The "patterns[0]" option must be an object with a string or RegExp "pattern" and a "kind". Received type string (\'x\')',
     ],
     [
       'a pattern whose kind is not a string',
@@ -143,7 +155,8 @@ describe('SecretRedactor', () => {
   });
 
   it.each([
-    ['KEY=value', 'GITHUB_PAT=s3cr3tV4lue!', 'GITHUB_PAT=s3cr3tV4lue!'],
+    ['KEY=value', 'GITHUB_TOKEN=s3cr3tV4lue!', 'GITHUB_TOKEN=[REDACTED:secret-assignment]'],
+    ['KEY=value with a name that says no secret', 'GITHUB_PAT=s3cr3tV4lue!', 'GITHUB_PAT=s3cr3tV4lue!'],
     ['export', 'export DB_PASSWORD=hunter2hunter2', 'export DB_PASSWORD=[REDACTED:secret-assignment]'],
     ['YAML', '  client_secret: Zm9vYmFyYmF6', '  client_secret: [REDACTED:secret-assignment]'],
     ['JSON', '{"api_key": "0a1b2c3d4e5f"}', '{"api_key": "[REDACTED:secret-assignment]"}'],
