@@ -1,4 +1,5 @@
 import { type CommandRead, type RunResult, start } from '@pipeguard/pipeline';
+import { redactText } from '@pipeguard/secret-redactor';
 import type { CallSlots } from './call-slots';
 import type { CommandSession, CommandSessions } from './command-sessions';
 import { type CommandRequest, toRunOptions } from './run-options';
@@ -86,7 +87,8 @@ export async function startCall(
       return { kind: 'ended', result };
     }
     const session = commands.add(command, {
-      display: request.display,
+      // Listed by list_commands: a token on the command line is withheld as in the output.
+      display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
       startedAt: Date.now() - (performance.now() - started),
       timeoutMs: request.timeoutMs,
       directory,

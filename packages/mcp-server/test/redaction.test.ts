@@ -86,6 +86,34 @@ describe.each(TRANSPORTS)('a server with a secret in its environment, over %s', 
     expect(leakIn(JSON.stringify(answer.structuredContent))).toBeNull();
   });
 
+  it('should withhold the secrets from the last line that progress notifications carry', async () => {
+    const messages: string[] = [];
+    await server.call(
+      'run_command',
+      { command: `echo "deploying with $DEPLOY_TOKEN and ${TOKEN}"; sleep 1.5; echo done`, cwd: root },
+      { onprogress: (progress) => messages.push(progress.message ?? '') },
+    );
+    const lastLines = messages.filter((message) => message.includes('last line: deploying'));
+    expect(lastLines.length).toBeGreaterThan(0);
+    expect(lastLines[0]).toContain('[REDACTED:env:DEPLOY_TOKEN]');
+    expect(leakIn(messages.join('\n'))).toBeNull();
+  });
+
+  it('should withhold the secrets from the prompt of a command waiting for input: run_command and list_commands', async () => {
+    const asked = await run(`read -p "Deploy with $DEPLOY_TOKEN? " answer; echo ${TOKEN}`, { pty: true });
+    const wait = asked.structuredContent?.['input_wait'] as { prompt: string } | null;
+    expect(wait?.prompt).toBe('Deploy with [REDACTED:env:DEPLOY_TOKEN]?');
+    expect(asked.text).toContain('[REDACTED:env:DEPLOY_TOKEN]');
+    const listed = await server.call('list_commands', {});
+    const session_id = asked.structuredContent?.['session_id'];
+    await server.call('stop_command', { session_id });
+    expect(listed.text).toContain('[REDACTED:');
+    expect(leakIn(asked.text)).toBeNull();
+    expect(leakIn(JSON.stringify(asked.structuredContent))).toBeNull();
+    expect(leakIn(listed.text)).toBeNull();
+    expect(leakIn(JSON.stringify(listed.structuredContent))).toBeNull();
+  });
+
   it('should withhold them from read_bytes of a .env under a root, keeping its offsets', async () => {
     const answer = await server.call('read_bytes', { path: join(root, '.env') });
     expect(leakIn(answer.text)).toBeNull();

@@ -129,6 +129,13 @@ describe('pipeguard --help and --version', () => {
     expect(run.stdout).toContain('Exit status:');
   });
 
+  it('should list exit status 125 and describe --redact as the switch it is', async () => {
+    const run = await runCli(['--help']);
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain('125 if it was ended waiting for input');
+    expect(run.stdout).not.toContain("(true, or the redactor's options)");
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain('on or off;');
+  });
+
   it('should print the version and exit 0 when given --version', async () => {
     const run = await runCli(['--version']);
     expect(run).toMatchObject({ status: 0, stdout: 'pipeguard 0.1.0\n', stderr: '' });

@@ -9,8 +9,9 @@ import { CLI, requireBuilt } from './helpers/cli';
 /** Runs the built CLI with a stdin pipe the test holds open (a live input, as a terminal's would be). */
 async function runWithLiveStdin(
   args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const [stdout, stderr] = [collectBytes(child.stdout), collectBytes(child.stderr)];
   const [status] = (await once(child, 'exit')) as [number | null];
   child.stdin.destroy();
@@ -32,6 +33,27 @@ describe('pipeguard --on-input-wait and --kill-leftovers', () => {
     expect(run.status).toBe(125);
     expect(run.stdout).toBe('Name? ');
     expect(run.stderr).toContain('pipeguard: the command waited for input at "Name?"');
+  });
+
+  it("should redact the prompt in the note with --redact: a token from the command's env", async () => {
+    const secret = 'Zq8-deploy-Wv3-value-Np5';
+    const run = await runWithLiveStdin(
+      [
+        '--redact',
+        '--on-input-wait',
+        'end',
+        '--',
+        'sh',
+        '-c',
+        'printf "Deploy with $DEPLOY_TOKEN? "; read x',
+      ],
+      { ...process.env, DEPLOY_TOKEN: secret },
+    );
+    expect(run.status).toBe(125);
+    expect(run.stderr).toContain(
+      'pipeguard: the command waited for input at "Deploy with [REDACTED:env:DEPLOY_TOKEN]?"',
+    );
+    expect(run.stdout + run.stderr).not.toContain(secret);
   });
 
   it('should end a setsid descendant still running at a normal end with --kill-leftovers, and only report it without', async () => {

@@ -144,6 +144,14 @@ describe('run() with redact', () => {
     expect(result.stdout.text).toBe('[REDACTED:env:DEPLOY_TOKEN]\n[REDACTED:env:OTHER_SECRET]\n');
   });
 
+  it("should search both values when the caller's redact env names the command's variable with another", async () => {
+    const result = await run('sh', ['-c', 'printenv DEPLOY_TOKEN; echo caller-value-12345'], {
+      env: ENV,
+      redact: { env: { DEPLOY_TOKEN: 'caller-value-12345' } },
+    });
+    expect(result.stdout.text).toBe('[REDACTED:env:DEPLOY_TOKEN]\n[REDACTED:env:DEPLOY_TOKEN]\n');
+  });
+
   it('should withhold the secret under the agent profile, on stderr too', async () => {
     const result = await run('sh', ['-c', 'printenv DEPLOY_TOKEN >&2'], { env: ENV, profile: 'agent' });
     expect(result.stderr.text).toBe('[REDACTED:env:DEPLOY_TOKEN]\n');

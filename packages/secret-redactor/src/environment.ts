@@ -51,7 +51,41 @@ function pieces(text: string): string[] {
   return out;
 }
 
-/** The forms one value is searched in: itself (line by line), hex, base64 at three shifts, percent-encoded. */
+/**
+ * Tiles of `size` characters covering `form` (the last one ending at its end): a tool that wraps its encoding
+ * (`xxd -p` at 60, `base64` at 76) cuts the form, and each of its lines holds whole tiles, so at most
+ * `size - 1` characters at a line's edge pass, less than 8 bytes of the value. A short form has none.
+ */
+function tiles(form: string, size: number): string[] {
+  if (form.length < 2 * size) return [];
+  const out: string[] = [];
+  for (let at = 0; at + size <= form.length; at += size) out.push(form.slice(at, at + size));
+  if (form.length % size !== 0) out.push(form.slice(form.length - size));
+  return out;
+}
+
+const HEX_TILE_CHARS = 16;
+const BASE64_TILE_CHARS = 8;
+const PYTHON_QUOTE_SAFE = /[A-Za-z0-9_.~/-]/;
+const QUOTE_PLUS_SAFE = /[A-Za-z0-9_.~-]/;
+const FORM_URLENCODED_SAFE = /[A-Za-z0-9_.*-]/;
+
+/** `line` percent-encoded keeping the characters `safe` matches, a space as `+` when `plus`. */
+function percentEncode(line: string, safe: RegExp, plus: boolean): string {
+  let out = '';
+  for (const char of line) {
+    if (safe.test(char)) out += char;
+    else if (plus && char === ' ') out += '+';
+    else
+      for (const byte of ENCODER.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * The forms one value is searched in: itself (line by line), hex, base64 at three shifts (and their tiles,
+ * for wrapped output), percent-encoded as `encodeURIComponent`, Python's `quote` and `quote_plus`, and forms.
+ */
 function valueForms(value: string): string[] {
   const forms: string[] = [];
   for (const line of value.split(/\r?\n|\r/)) {
@@ -61,7 +95,10 @@ function valueForms(value: string): string[] {
     const base64s = base64Forms(bytes);
     forms.push(raw, hex(bytes), hex(bytes).toUpperCase(), ...base64s);
     for (const form of base64s) forms.push(form.replace(/\+/g, '-').replace(/\//g, '_'));
-    forms.push(encodeURIComponent(line));
+    forms.push(...tiles(hex(bytes), HEX_TILE_CHARS));
+    for (const form of base64s) forms.push(...tiles(form, BASE64_TILE_CHARS));
+    forms.push(encodeURIComponent(line), percentEncode(line, PYTHON_QUOTE_SAFE, false));
+    forms.push(percentEncode(line, QUOTE_PLUS_SAFE, true), percentEncode(line, FORM_URLENCODED_SAFE, true));
   }
   return forms;
 }
@@ -77,12 +114,13 @@ export function compileEnvironment(env: unknown): Needle[] {
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (typeof value !== 'string')
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((entry) => typeof entry !== 'string'))
       throw new TypeError(
-        `The "env.${name}" option must be of type string. Received ${describeReceived(value)}`,
+        `The "env.${name}" option must be a string or an array of strings. Received ${describeReceived(value)}`,
       );
     if (!isSecretName(name)) continue;
-    for (const form of valueForms(value))
+    for (const form of (values as string[]).flatMap(valueForms))
       for (const text of pieces(form)) {
         if (text.length < MIN_ENV_VALUE_BYTES || seen.has(text)) continue;
         seen.add(text);

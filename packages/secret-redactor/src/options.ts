@@ -15,10 +15,10 @@ export interface RedactOptions {
   /**
    * The command's environment: the value (8 bytes or more) of every variable whose name says secret
    * (`*_TOKEN`, `*PASSWORD*`, …) is redacted wherever it appears, also base64-, hex- and percent-encoded,
-   * as `[REDACTED:env:<NAME>]`.
+   * as `[REDACTED:env:<NAME>]`. A name may carry several values (an array): each is searched.
    * @defaultValue `{}`
    */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | readonly string[] | undefined>>;
   /**
    * More secrets to redact.
    * @defaultValue `[]`
@@ -77,13 +77,13 @@ function validateArray(name: string, value: unknown): asserts value is readonly 
 function compilePattern(entry: unknown, index: number, needles: Needle[], regExps: RegExpRule[]): void {
   const name = `patterns[${index}]`;
   const { pattern, kind } = (entry ?? {}) as { pattern?: unknown; kind?: unknown };
-  if (
-    typeof entry !== 'object' ||
-    entry === null ||
-    (typeof pattern !== 'string' && !(pattern instanceof RegExp))
-  )
+  if (typeof entry !== 'object' || entry === null)
     throw new TypeError(
       `The "${name}" option must be an object with a string or RegExp "pattern" and a "kind". Received ${describeReceived(entry)}`,
+    );
+  if (typeof pattern !== 'string' && !(pattern instanceof RegExp))
+    throw new TypeError(
+      `The "${name}.pattern" option must be a string or a RegExp. Received ${describeReceived(pattern)}`,
     );
   if (typeof kind !== 'string')
     throw new TypeError(

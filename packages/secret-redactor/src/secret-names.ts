@@ -36,6 +36,28 @@ const NOT_SECRET_NAMES = new Set([
 
 const TAIL_WORDS = [...SECRET_NAME_ENDINGS, 'pass', 'authorization', 'cookie'];
 
+/** Words that say secret anywhere in a name: `DB_PASSWORD_PROD`, `SSH_PRIVATE_KEY_B64`, `GOOGLE_CREDENTIALS_JSON`. */
+const SECRET_NAME_WORDS = ['password', 'privatekey', 'credential'] as const;
+
+/**
+ * Endings after such a word that name something else: where the secret is (`_FILE`, `_PATH`, `_URL`, `_DIR`),
+ * a digest of it (`PASSWORD_HASH`), or a rule about it (`PASSWORD_MIN_LENGTH`, `PASSWORD_POLICY`).
+ */
+const NOT_SECRET_ENDINGS = [
+  'hash',
+  'hashed',
+  'file',
+  'path',
+  'url',
+  'uri',
+  'dir',
+  'length',
+  'policy',
+  'enabled',
+  'required',
+  'prompt',
+] as const;
+
 /**
  * The last three letters (lower-cased) of every name {@link isSecretName} accepts, as a 24-bit number: the
  * first check at each `=` and `:`, before a name is read at all.
@@ -68,6 +90,8 @@ const SEPARATORS = /[-_.]/g;
 export function isSecretName(name: string, normalized = normalizeName(name)): boolean {
   if (NOT_SECRET_NAMES.has(normalized)) return false;
   for (const ending of SECRET_NAME_ENDINGS) if (normalized.endsWith(ending)) return true;
+  if (SECRET_NAME_WORDS.some((word) => normalized.includes(word)))
+    return !NOT_SECRET_ENDINGS.some((ending) => normalized.endsWith(ending));
   // `DB_PASS`; not `bypass`, `compass`, nor a bare `pass` (prose: "bytes pass: …").
   return /[-_.]pass$/i.test(name);
 }

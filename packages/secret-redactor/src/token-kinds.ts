@@ -22,6 +22,7 @@ export interface TokenFormat {
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const ALNUMS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const HEXES = '0123456789abcdef';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const TOKEN_DASH = `${ALNUMS}-`;
 const TOKEN_UNDERSCORE = `${ALNUMS}_`;
 
@@ -134,4 +135,13 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('alibaba-access-key', 'LTAI', ALNUM, ALNUMS, 20, true),
   format('notion-token', 'ntn_', ALNUM, ALNUMS, 46, true),
   format('flutterwave-secret-key', 'FLWSECK-', BASE64URL, HEXES, 32, false),
+  format('sendinblue-api-key', 'xkeysib-', BASE64URL, `${HEXES}-`, 81, true),
+  format('typeform-token', 'tfp_', JWT, TOKEN_UNDERSCORE, 59, false),
+  format('frameio-token', 'fio-u-', BASE64URL, TOKEN_DASH, 64, false),
+  format('huggingface-org-token', 'api_org_', ALNUM, LETTERS, 34, true),
+  format('new-relic-browser-key', 'NRJS-', HEX, HEXES, 19, true),
+  format('new-relic-insert-key', 'NRII-', BASE64URL, TOKEN_DASH, 32, true),
+  format('adobe-client-secret', 'p8e-', ALNUM, ALNUMS, 32, true),
+  format('1password-secret-key', 'A3-', BASE64URL, `${UPPER}-`, 36, false),
+  format('artifactory-api-key', 'AKCp', ALNUM, ALNUMS, 69, true),
 ];

@@ -1,10 +1,11 @@
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_FORMATS } from '../src/core';
-import { type RedactOptions, SecretRedactor } from '../src/index';
+import { redactText as exportedRedactText, type RedactOptions, SecretRedactor } from '../src/index';
 import { redactChunks, redactText } from './redact';
 
 async function redactStream(chunks: Iterable<Buffer | string>, options?: RedactOptions) {
@@ -45,7 +46,7 @@ describe('SecretRedactor', () => {
       'an env value that is a number',
       { env: { API_TOKEN: 5 } },
       TypeError,
-      'The "env.API_TOKEN" option must be of type string. Received type number (5)',
+      'The "env.API_TOKEN" option must be a string or an array of strings. Received type number (5)',
     ],
     [
       'patterns not an array',
@@ -57,7 +58,19 @@ describe('SecretRedactor', () => {
       'a pattern without a pattern',
       { patterns: [{ kind: 'x' }] },
       TypeError,
-      'The "patterns[0]" option must be an object with a string or RegExp "pattern" and a "kind". Received an instance of Object',
+      'The "patterns[0].pattern" option must be a string or a RegExp. Received undefined',
+    ],
+    [
+      'a pattern that is a number',
+      { patterns: [{ pattern: 5, kind: 'x' }] },
+      TypeError,
+      'The "patterns[0].pattern" option must be a string or a RegExp. Received type number (5)',
+    ],
+    [
+      'a pattern entry that is not an object',
+      { patterns: ['x'] },
+      TypeError,
+      'The "patterns[0]" option must be an object with a string or RegExp "pattern" and a "kind". Received type string (\'x\')',
     ],
     [
       'a pattern whose kind is not a string',
@@ -142,7 +155,8 @@ describe('SecretRedactor', () => {
   });
 
   it.each([
-    ['KEY=value', 'GITHUB_PAT=s3cr3tV4lue!', 'GITHUB_PAT=s3cr3tV4lue!'],
+    ['KEY=value', 'GITHUB_TOKEN=s3cr3tV4lue!', 'GITHUB_TOKEN=[REDACTED:secret-assignment]'],
+    ['KEY=value with a name that says no secret', 'GITHUB_PAT=s3cr3tV4lue!', 'GITHUB_PAT=s3cr3tV4lue!'],
     ['export', 'export DB_PASSWORD=hunter2hunter2', 'export DB_PASSWORD=[REDACTED:secret-assignment]'],
     ['YAML', '  client_secret: Zm9vYmFyYmF6', '  client_secret: [REDACTED:secret-assignment]'],
     ['JSON', '{"api_key": "0a1b2c3d4e5f"}', '{"api_key": "[REDACTED:secret-assignment]"}'],
@@ -274,6 +288,79 @@ describe('SecretRedactor', () => {
     expect(output).toContain('/home/someone-long');
   });
 
+  it.each([
+    ['DB_PASSWORD_PROD', true],
+    ['SSH_PRIVATE_KEY_B64', true],
+    ['GOOGLE_CREDENTIALS_JSON', true],
+    ['PASSWORD_DB', true],
+    ['PASSWORD_HASH', false],
+    ['DB_PASSWORD_FILE', false],
+    ['GOOGLE_CREDENTIALS_PATH', false],
+    ['PASSWORD_RESET_URL', false],
+    ['PASSWORD_MIN_LENGTH', false],
+  ])(
+    'should take %s for a secret name: %s (a name containing password, private key or credential)',
+    (name, secret) => {
+      const value = 'Vb7-some-Value-Qx4-long';
+      const output = redactText(`printed: ${value}\n`, { env: { [name]: value } });
+      expect(output).toBe(secret ? `printed: [REDACTED:env:${name}]\n` : `printed: ${value}\n`);
+    },
+  );
+
+  it.each([
+    ['sendinblue-api-key', `xkeysib-${'a1b2'.repeat(16)}-${'c3d4'.repeat(4)}`],
+    ['typeform-token', `tfp_${'Kq8_wZ3.'.repeat(7)}Ab3`],
+    ['frameio-token', `fio-u-${'Kq8-wZ3_'.repeat(8)}`],
+    ['huggingface-org-token', `api_org_${'KqwZbNmT'.repeat(4)}Ab`],
+    ['new-relic-browser-key', `NRJS-${'a1b2c3d4e5'.repeat(2).slice(0, 19)}`],
+    ['new-relic-insert-key', `NRII-${'Kq8-wZ3_'.repeat(4)}`],
+    ['adobe-client-secret', `p8e-${'Kq8wZ3bN'.repeat(4)}`],
+    ['1password-secret-key', 'A3-ASWWYB-798JRYLJVD4-23DC2-86TVM-H43EB'],
+    ['artifactory-api-key', `AKCp${'Kq8wZ3bN'.repeat(8)}Ab3Cd`],
+  ])('should redact a %s printed bare (a gitleaks prefixed rule)', (kind, token) => {
+    expect(redactText(`got ${token} here\n`)).toBe(`got [REDACTED:${kind}] here\n`);
+  });
+
+  describe('an env secret in an encoding that wraps or percent-encodes otherwise', () => {
+    const value = 'Kp3-long/deploy value+Zq8-Wv5-Np7-Rt2-Xy9-Lm4-Bc6-Hd1-Fg0-Jk2-Qs3-Ae5-Uo8-Ti7';
+    const env = { DEPLOY_TOKEN: value };
+    const tool = (file: string, args: string[]) => execFileSync(file, args, { input: value }).toString();
+    const python = (call: string) =>
+      execFileSync('python3', ['-c', `import sys, urllib.parse as u; print(${call}(sys.stdin.read()))`], {
+        input: value,
+      }).toString();
+
+    it.each([
+      ['xxd -p (60 hex characters a line)', () => tool('xxd', ['-p'])],
+      ['base64 (76 characters a line)', () => tool('base64', [])],
+      [
+        'base64 -w 64 after a prefix',
+        () => execFileSync('base64', ['-w', '64'], { input: `user:${value}` }).toString(),
+      ],
+      ["Python's quote, keeping /", () => python('u.quote')],
+      ["Python's quote_plus", () => python('u.quote_plus')],
+      ['URLSearchParams', () => `${new URLSearchParams({ v: value })}\n`],
+    ])('should leave no 8 bytes of it in %s', (_, encode) => {
+      const encoded = encode();
+      const output = redactText(encoded, { env });
+      expect(output).toContain('[REDACTED:env:DEPLOY_TOKEN]');
+      const raw = Buffer.from(value);
+      for (const line of output.split('\n')) {
+        const plain = line.replaceAll(/\[REDACTED:[^\]]*\]/g, ' ');
+        for (const piece of plain.split(' ')) {
+          const decoded = [
+            Buffer.from(piece, 'hex'),
+            Buffer.from(piece, 'base64'),
+            Buffer.from(decodeURIComponent(piece.replaceAll('+', ' '))),
+          ];
+          for (const bytes of decoded)
+            for (let at = 0; at + 8 <= bytes.length; at++)
+              expect(raw.includes(bytes.subarray(at, at + 8))).toBe(false);
+        }
+      }
+    });
+  });
+
   it('should redact a long environment value as one marker, whatever the chunking', () => {
     const value = 'Q'.repeat(0) + 'k9'.repeat(200);
     const text = `value=${value}!\n`;
@@ -375,5 +462,21 @@ describe('the SecretRedactor README', () => {
       expect(readme).toContain(`| \`${kind}\` |`);
       expect(readme).toContain(`\`${prefix}\``);
     }
+  });
+});
+
+describe('redactText', () => {
+  it('should give what the stream gives for a short text, env values and non-ASCII included', async () => {
+    const text = `Deploy with ${GITHUB} as é ${'Zq8-deploy-Wv3-value'}? `;
+    const options = { env: { DEPLOY_TOKEN: 'Zq8-deploy-Wv3-value' } };
+    expect(exportedRedactText(text, options)).toBe(
+      'Deploy with [REDACTED:github-token] as é [REDACTED:env:DEPLOY_TOKEN]? ',
+    );
+    expect(exportedRedactText(text, options)).toBe((await redactStream([text], options)).text);
+    expect(exportedRedactText('MAX_TOKENS=100')).toBe('MAX_TOKENS=100');
+  });
+
+  it('should refuse invalid options as the stream does', () => {
+    expect(() => exportedRedactText('x', { maxHoldBytes: 255 })).toThrow(RangeError);
   });
 });

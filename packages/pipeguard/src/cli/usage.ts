@@ -15,8 +15,8 @@ const FOOTER = `
 SIZE is a byte count such as 2000, 64KiB, 1MiB or 1.5MB. DURATION is a time such as 30s, 1500ms or 2m;
 a bare number is milliseconds (--timeout still reads one as seconds until 0.3, with a note).
 Exit status: COMMAND's own; 124 if it timed out; 128+N if killed by signal N; 130 if interrupted by
-Ctrl-C (after its process group was stopped); 126/127 if it could not be run; 2 for bad arguments;
-1 if pipeguard itself failed.
+Ctrl-C (after its process group was stopped); 125 if it was ended waiting for input (--on-input-wait
+end); 126/127 if it could not be run; 2 for bad arguments; 1 if pipeguard itself failed.
 `;
 
 const NAMES: Readonly<Record<CommandName, string>> = {

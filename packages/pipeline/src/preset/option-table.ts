@@ -141,7 +141,7 @@ export const OPTION_TABLE: readonly OptionRow[] = Object.freeze([
     kind: 'value',
     defaultValue: false,
     defaultText: 'false; true with the agent profile and on the MCP server',
-    doc: "replace every secret (tokens, keys, passwords, the command environment's secret values) with [REDACTED:kind] before the budget is spent (true, or the redactor's options)",
+    doc: "replace every secret (tokens, keys, passwords, the command environment's secret values) with [REDACTED:kind] before the budget is spent (on or off; the library also takes the redactor's options)",
     check: (value) => {
       resolveRedactOption(value, false);
     },

@@ -22,7 +22,7 @@ export function resolveRedactOption(redact: unknown, profileOn: boolean): Redact
 
 /**
  * The redactor's options with the environment a command is given: its secret-named values are withheld
- * wherever the command prints them; a name the caller's `env` gives too takes the caller's value.
+ * wherever the command prints them; a name the caller's `env` gives too is searched with both values.
  */
 export function withCommandEnvironment(
   redact: RedactOptions | null,
@@ -32,5 +32,12 @@ export function withCommandEnvironment(
   const callerEnv = redact.env;
   // A caller's env of the wrong type is left for the redactor to refuse, with its own message.
   if (callerEnv !== undefined && (callerEnv === null || typeof callerEnv !== 'object')) return redact;
-  return { ...redact, env: { ...commandEnv, ...callerEnv } };
+  const env: Record<string, string | readonly string[] | undefined> = { ...commandEnv, ...callerEnv };
+  // The caller's value must not hide the real one the command prints.
+  for (const [name, real] of Object.entries(commandEnv)) {
+    const given = callerEnv?.[name];
+    if (real === undefined || given === undefined || given === real) continue;
+    env[name] = [...(Array.isArray(given) ? given : [given as string]), real];
+  }
+  return { ...redact, env };
 }

@@ -2,6 +2,7 @@ import { finished } from 'readable-stream';
 import { AbortError } from '../capture/abort-error';
 import { prepareCapture, type RunningCapture } from '../capture/capture';
 import { DescendantContainment } from '../capture/descendants/descendant-containment';
+import { resolveRedactOption } from '../preset/redact-option';
 import { resolveInputWaitOptions } from '../session/input-wait-options';
 import { RunInputWait } from '../session/run-input-wait';
 import { resolveCommand } from './command-prelude';
@@ -68,7 +69,13 @@ export function run(file: string, args: readonly string[] = [], options?: RunOpt
   });
   // Only a command that can wait for input is watched: under a terminal, or reading a live input stream.
   const waitInput = terminal !== null ? 'terminal' : stream === null ? null : 'stdin';
-  const inputWait = new RunInputWait(child, waitInput, command.own, settings);
+  const inputWait = new RunInputWait(
+    child,
+    waitInput,
+    command.own,
+    settings,
+    resolveRedactOption(settings.pipeline.redact, false),
+  );
   const result = running.then(inputWait.settle, (error: NodeJS.ErrnoException) => {
     inputWait.dispose();
     throw error.syscall?.startsWith('spawn') ? spawnFailure(file, cwd, error) : error;

@@ -1,4 +1,5 @@
-import { type InputSource, type InputWait, InputWaitWatch } from '@pipeguard/pty';
+import { type InputSource, type InputWait, InputWaitWatch, lineText } from '@pipeguard/pty';
+import { type RedactOptions, redactText } from '@pipeguard/secret-redactor/core';
 import type { ChildLike } from '../capture/child-like';
 
 /** How {@link watchChildInputWait} watches a child. */
@@ -6,6 +7,8 @@ export interface ChildInputWaitSettings {
   /** What the child would read: its terminal, or its stdin (a live stream on pipes). */
   input: InputSource;
   inputWaitMs: number;
+  /** The redactor's options the prompt goes through (the run's), or `null` when not redacting. */
+  redact: RedactOptions | null;
   /** Called when a wait is found (with it) and when it ends (`null`). */
   onChange: (wait: InputWait | null) => void;
 }
@@ -25,9 +28,16 @@ export function watchChildInputWait(
     input: settings.input,
     inputWaitMs: settings.inputWaitMs,
     onChange: settings.onChange,
+    formatPrompt: promptFormat(settings.redact),
   });
   stdout?.on('data', (chunk: Uint8Array) => watch.output(chunk, 'stdout'));
   stderr?.on('data', (chunk: Uint8Array) => watch.output(chunk, 'stderr'));
   child.once('exit', () => watch.stop());
   return watch;
+}
+
+/** The prompt as the terminal shows it, redacted with the run's options when it redacts. */
+export function promptFormat(redact: RedactOptions | null): (line: Uint8Array) => string {
+  if (redact === null) return lineText;
+  return (line) => redactText(lineText(line), redact);
 }

@@ -1,3 +1,4 @@
+import type { RedactOptions } from '@pipeguard/secret-redactor/core';
 import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
 import type { DescendantContainment } from '../capture/descendants/descendant-containment';
 import type { StopOptions, WaitForCondition, WaitForOptions } from './command-read';
@@ -7,6 +8,8 @@ export interface CommandSettings {
   pty: boolean;
   ptyFallback: string | null;
   inputWaitMs: number;
+  /** The redactor's options (the chain's), or `null`: the prompt and the last line go through them. */
+  redact: RedactOptions | null;
   timeout: number | null;
   killSignal: NodeJS.Signals;
   killGrace: number;

@@ -1,4 +1,5 @@
 import type { InputSource, InputWait, InputWaitWatch } from '@pipeguard/pty';
+import type { RedactOptions } from '@pipeguard/secret-redactor/core';
 import type { ChildLike } from '../capture/child-like';
 import { ProcessTerminator, type TerminatorSettings } from '../capture/process-terminator';
 import type { RunResult } from '../capture/run-result';
@@ -29,6 +30,7 @@ export class RunInputWait {
     input: InputSource | null,
     options: ResolvedInputWaitOptions,
     terminator: TerminatorSettings,
+    redact: RedactOptions | null,
   ) {
     this.#terminator = new ProcessTerminator(child, terminator, () => {});
     this.#watch =
@@ -37,6 +39,7 @@ export class RunInputWait {
         : watchChildInputWait(child, {
             input,
             inputWaitMs: options.inputWaitMs,
+            redact,
             onChange: (wait) => {
               if (wait === null || options.onInputWait !== 'end' || this.#endedFor !== null) return;
               this.#endedFor = wait;

@@ -5,6 +5,7 @@ import {
   lineText,
   type RunningCommandState,
 } from '@pipeguard/pty';
+import { redactText } from '@pipeguard/secret-redactor/core';
 import { monotonicMs } from '@pipeguard/shared';
 import type { ChildLike } from '../capture/child-like';
 import { killProcessGroup } from '../capture/kill-process-group';
@@ -77,6 +78,7 @@ export class RunningCommand {
     this.#watch = watchChildInputWait(child, {
       input: settings.pty ? 'terminal' : 'stdin',
       inputWaitMs: settings.inputWaitMs,
+      redact: settings.redact,
       onChange: (wait) => {
         const next = wait === null ? 'running' : 'waiting-for-input';
         if (this.#state.can(next)) this.#state.to(next);
@@ -184,7 +186,10 @@ export class RunningCommand {
     );
   }
 
-  /** The last line of output no read has taken yet (as a terminal shows it), else the last one seen: for progress. */
+  /**
+   * The last line of output no read has taken yet (as a terminal shows it), else the last one seen: for
+   * progress; redacted with the chain's options when it redacts.
+   */
   get lastLine(): string {
     for (const output of this.#outputs) {
       const tail = output.unreadTail();
@@ -192,7 +197,9 @@ export class RunningCommand {
       if (end === 0) continue;
       this.#lastLine = lineText(tail.subarray(tail.lastIndexOf(0x0a, end - 1) + 1, end));
     }
-    return this.#lastLine;
+    return this.#settings.redact === null
+      ? this.#lastLine
+      : redactText(this.#lastLine, this.#settings.redact);
   }
 
   /**

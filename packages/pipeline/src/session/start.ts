@@ -1,5 +1,6 @@
 import { validateBoolean } from '@pipeguard/shared';
 import { DescendantContainment } from '../capture/descendants/descendant-containment';
+import { resolveRedactOption } from '../preset/redact-option';
 import { resolveCommand } from '../run/command-prelude';
 import { spawnFailure } from '../run/run-error';
 import { isInputStream, RUN_OPTION_KEYS, type RunOptions } from '../run/run-options';
@@ -69,6 +70,7 @@ export function start(file: string, args: readonly string[] = [], options?: Star
     pty: terminal !== null,
     ptyFallback,
     inputWaitMs: quietMs,
+    redact: resolveRedactOption(settings.pipeline.redact, false),
     timeout: settings.timeout,
     killSignal: settings.killSignal,
     killGrace: settings.killGrace,

@@ -126,6 +126,18 @@ describe.runIf(ptyLoadsHere)('run() ending a command that waits for input under 
     expect(result.stdout.text).toContain('pager=more git=0');
   });
 
+  it("should redact the prompt with the run's options: a token from the command's env", async () => {
+    const secret = 'Zq8-deploy-Wv3-value-Np5';
+    const result = await run('bash', ['-c', 'read -p "Deploy with $DEPLOY_TOKEN? " answer'], {
+      ...end,
+      input: liveInput(),
+      redact: true,
+      env: { ...process.env, DEPLOY_TOKEN: secret },
+    });
+    expectEndedOnWait(result, exact('Deploy with [REDACTED:env:DEPLOY_TOKEN]?'));
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+
   it('should let the command wait by default and report the wait it was in when the timeout ended it', async () => {
     const result = await run('bash', ['-c', 'read -p "Proceed? " answer'], {
       pty: true,

@@ -328,4 +328,26 @@ describe.runIf(ptyLoadsHere)('start() under a pseudo-terminal', () => {
     expect(result.stdout.text).toBe('100% name? 50%\nhi pipeguard\n');
     expect(groupGone(command.pid)).toBe(true);
   });
+
+  it("should redact the prompt and the last line with the chain's options, the command's env secret included", async () => {
+    const secret = 'Zq8-deploy-Wv3-value-Np5';
+    const command = started(
+      'bash',
+      ['-c', 'echo "using $DEPLOY_TOKEN"; read -p "Deploy with $DEPLOY_TOKEN? " a'],
+      {
+        pty: true,
+        inputWaitMs: 100,
+        redact: true,
+        env: { ...process.env, DEPLOY_TOKEN: secret },
+      },
+    );
+    expect(await command.settled({ inputWait: true }, 30_000)).toBe(true);
+    // The last line is read before a read takes the output.
+    expect(command.lastLine).toBe('Deploy with [REDACTED:env:DEPLOY_TOKEN]?');
+    const waiting = await command.read();
+    expect(waiting.inputWait?.prompt).toBe('Deploy with [REDACTED:env:DEPLOY_TOKEN]?');
+    await command.write('y\n');
+    const result = await command.result;
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
 });
