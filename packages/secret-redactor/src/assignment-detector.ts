@@ -82,10 +82,45 @@ export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
   if (nameEnd < 3) return -1;
   const last = bytes[nameEnd - 1]! | 0x20;
   const middle = bytes[nameEnd - 2]! | 0x20;
-  if (SECRET_NAME_TAIL_PAIRS[(middle << 8) | last] !== 1) return -1;
-  if (!SECRET_NAME_TAILS.has(((bytes[nameEnd - 3]! | 0x20) << 16) | (middle << 8) | last)) return -1;
+  if (
+    (SECRET_NAME_TAIL_PAIRS[(middle << 8) | last] !== 1 ||
+      !SECRET_NAME_TAILS.has(((bytes[nameEnd - 3]! | 0x20) << 16) | (middle << 8) | last)) &&
+    !holdsSecretWord(bytes, nameEnd)
+  )
+    return -1;
   if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return -1;
   return nameEnd;
+}
+
+const LOWER_S = 0x73;
+
+/**
+ * Whether the name ending at `nameEnd` may hold a word that says secret anywhere (`DB_PASSWORD_PROD`,
+ * `SSH_PRIVATE_KEY_B64`, `GOOGLE_CREDENTIALS_JSON`): `ssw`, `cred` or `priv` in it. A first look only, for
+ * names whose ending says nothing; `isSecretName` decides.
+ */
+function holdsSecretWord(bytes: Uint8Array, nameEnd: number): boolean {
+  const lowest = Math.max(0, nameEnd - MAX_NAME_BYTES);
+  for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--) {
+    const first = bytes[at]! | 0x20;
+    const second = bytes[at + 1]! | 0x20;
+    if (first === LOWER_S ? second === LOWER_S && (bytes[at + 2]! | 0x20) === 0x77 : false) return true;
+    if (
+      first === 0x63 &&
+      second === 0x72 &&
+      (bytes[at + 2]! | 0x20) === 0x65 &&
+      (bytes[at + 3]! | 0x20) === 0x64
+    )
+      return true;
+    if (
+      first === 0x70 &&
+      second === 0x72 &&
+      (bytes[at + 2]! | 0x20) === 0x69 &&
+      (bytes[at + 3]! | 0x20) === 0x76
+    )
+      return true;
+  }
+  return false;
 }
 
 /**

@@ -161,6 +161,27 @@ describe('SecretRedactor', () => {
     ['YAML', '  client_secret: Zm9vYmFyYmF6', '  client_secret: [REDACTED:secret-assignment]'],
     ['JSON', '{"api_key": "0a1b2c3d4e5f"}', '{"api_key": "[REDACTED:secret-assignment]"}'],
     ['a flag', 'run --db-password=topsecret9', 'run --db-password=[REDACTED:secret-assignment]'],
+    // A word that says secret inside the name, not at its end.
+    [
+      'a name holding PASSWORD',
+      'DB_PASSWORD_PROD=hunter2hunter2',
+      'DB_PASSWORD_PROD=[REDACTED:secret-assignment]',
+    ],
+    [
+      'a name holding CREDENTIAL',
+      'GOOGLE_CREDENTIALS_JSON: eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0x',
+      'GOOGLE_CREDENTIALS_JSON: [REDACTED:secret-assignment]',
+    ],
+    [
+      'a name holding PRIVATE_KEY',
+      'SSH_PRIVATE_KEY_B64=LS0tLS1CRUdJTiBPUEVO',
+      'SSH_PRIVATE_KEY_B64=[REDACTED:secret-assignment]',
+    ],
+    [
+      'a policy about a password',
+      'PASSWORD_POLICY=strongest-available',
+      'PASSWORD_POLICY=strongest-available',
+    ],
     [
       'a Bearer header',
       '> Authorization: Bearer abcdef.123456',
