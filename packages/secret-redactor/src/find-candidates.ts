@@ -60,6 +60,17 @@ const mayStartAtColon = (bytes: Uint8Array, at: number): boolean =>
   (bytes[at + 1] === 0x41 && DIGIT[bytes[at - 1] as number] === 1) ||
   secretNameEnd(bytes, at) !== -1;
 
+/**
+ * Prefixes that start with a frequent byte, searched from a rare one in them: a search for `d` or `c` stops
+ * at every word (in 2 MB of `git log -p`: `dt0c01.` 0.95 ms, `0c01.` 0.21; `cmVmd` 0.49, `Vmd` 0.03).
+ */
+const SEARCHED_FROM: ReadonlyMap<string, string> = new Map([
+  ['dt0c01.', '0c01.'],
+  ['cmVmd', 'Vmd'],
+  ['4b1d', '4b1d'],
+  ['eyJrIjoi', 'JrIjoi'],
+]);
+
 const ANCHORS: readonly Anchor[] = [
   // First the anchors of the longest redactions: a block's later anchors may then lie inside them.
   anchor('=', detectAssignment, { check: followsSecretName, ahead: ASSIGNMENT_AHEAD_BYTES }),
@@ -80,7 +91,9 @@ const ANCHORS: readonly Anchor[] = [
 function needleAnchors(): Anchor[] {
   const groups = new Map<string, { skip: number; bySecond: Map<number, TokenFormat[]> }>();
   for (const format of NEEDLE_FORMATS) {
-    const text = format.prefix.startsWith('h') ? format.prefix.slice(1, 4) : (format.prefix[0] as string);
+    const text =
+      SEARCHED_FROM.get(format.prefix) ??
+      (format.prefix.startsWith('h') ? format.prefix.slice(1, 4) : (format.prefix[0] as string));
     const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), bySecond: new Map() };
     const second = format.prefix.charCodeAt(1);
     group.bySecond.set(second, [...(group.bySecond.get(second) ?? []), format]);

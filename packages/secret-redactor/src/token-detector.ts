@@ -41,7 +41,7 @@ export const UNDERSCORE_PAIRS = pairTable(BY_UNDERSCORE.keys());
 /** The two bytes before a `-` that can end a prefix (`at` of `glpat-`), as a pair table. */
 export const DASH_PAIRS = pairTable(BY_DASH.keys());
 
-/** Formats without `_` or `-` in their prefix, searched by the whole prefix (all start with a capital). */
+/** Formats without `_` or `-` in their prefix, searched by the prefix (most start with a capital). */
 export const NEEDLE_FORMATS: readonly TokenFormat[] = TOKEN_FORMATS.filter(
   (format) => !format.prefix.includes('_') && !format.prefix.includes('-'),
 );

@@ -144,4 +144,10 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('adobe-client-secret', 'p8e-', ALNUM, ALNUMS, 32, true),
   format('1password-secret-key', 'A3-', BASE64URL, `${UPPER}-`, 36, false),
   format('artifactory-api-key', 'AKCp', ALNUM, ALNUMS, 69, true),
+  // Prefixes of a lower-case letter or a digit: searched from a rarer byte in them (find-candidates.ts).
+  // `dt0c01.` + 24 + `.` + 64: the body's run of letters, digits and dots covers both parts.
+  format('dynatrace-token', 'dt0c01.', JWT, ALNUMS, 89, false),
+  format('artifactory-reference-token', 'cmVmd', ALNUM, ALNUMS, 59, true),
+  format('clickhouse-secret-key', '4b1d', ALNUM, ALNUMS, 38, true),
+  format('grafana-api-key', 'eyJrIjoi', BASE64, ALNUMS, 70, false),
 ];
