@@ -55,7 +55,8 @@ export async function startCall(
   let ticker: NodeJS.Timeout | undefined;
   let kept = false;
   try {
-    directory = await environment.spill.reserve();
+    const reserved = await environment.spill.reserve();
+    directory = reserved;
     const { signal: _cancel, ...options } = toRunOptions(request, {
       spillDirectory: directory,
       spillMaxBytes: environment.spill.perStreamBytes,
@@ -82,7 +83,7 @@ export async function startCall(
         display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
         startedAt: Date.now() - (performance.now() - started),
         timeoutMs: request.timeoutMs,
-        directory,
+        directory: reserved,
       });
     };
     if (signal.aborted) {
