@@ -92,7 +92,15 @@ export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
   return nameEnd;
 }
 
-const LOWER_S = 0x73;
+/** The words whose start `holdsSecretWord` looks for, lower-cased: password, credential, private. */
+const SECRET_WORD_STARTS = ['ssw', 'cred', 'priv'];
+
+/** Whether the bytes at `at` are `word`, in either case. */
+function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
+  for (let index = 0; index < word.length; index++)
+    if (((bytes[at + index] as number) | 0x20) !== word.charCodeAt(index)) return false;
+  return true;
+}
 
 /**
  * Whether the name ending at `nameEnd` may hold a word that says secret anywhere (`DB_PASSWORD_PROD`,
@@ -101,25 +109,8 @@ const LOWER_S = 0x73;
  */
 function holdsSecretWord(bytes: Uint8Array, nameEnd: number): boolean {
   const lowest = Math.max(0, nameEnd - MAX_NAME_BYTES);
-  for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--) {
-    const first = bytes[at]! | 0x20;
-    const second = bytes[at + 1]! | 0x20;
-    if (first === LOWER_S ? second === LOWER_S && (bytes[at + 2]! | 0x20) === 0x77 : false) return true;
-    if (
-      first === 0x63 &&
-      second === 0x72 &&
-      (bytes[at + 2]! | 0x20) === 0x65 &&
-      (bytes[at + 3]! | 0x20) === 0x64
-    )
-      return true;
-    if (
-      first === 0x70 &&
-      second === 0x72 &&
-      (bytes[at + 2]! | 0x20) === 0x69 &&
-      (bytes[at + 3]! | 0x20) === 0x76
-    )
-      return true;
-  }
+  for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--)
+    for (const word of SECRET_WORD_STARTS) if (isWordAt(bytes, at, word)) return true;
   return false;
 }
 
