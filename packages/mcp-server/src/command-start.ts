@@ -55,8 +55,7 @@ export async function startCall(
   let ticker: NodeJS.Timeout | undefined;
   let kept = false;
   try {
-    const reserved = await environment.spill.reserve();
-    directory = reserved;
+    directory = await environment.spill.reserve();
     const { signal: _cancel, ...options } = toRunOptions(request, {
       spillDirectory: directory,
       spillMaxBytes: environment.spill.perStreamBytes,
@@ -83,7 +82,7 @@ export async function startCall(
         display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
         startedAt: Date.now() - (performance.now() - started),
         timeoutMs: request.timeoutMs,
-        directory: reserved,
+        directory,
       });
     };
     if (signal.aborted) {
