@@ -38,8 +38,7 @@ export interface StartContext {
  * Runs one `run_command` call: waits for a slot, starts the command, and waits up to `yieldMs` for its end
  * or a wait for input. An ended command's result comes back as `run()`'s would (its truncated streams'
  * spill files kept); one still running is kept as a session of this client, with its output so far. The slot
- * is the call's only: a kept command holds none. A cancelled call ends the group at once and keeps what the
- * command printed for `read_output` (no answer reaches a cancelled call).
+ * is the call's only: a kept command holds none. A cancelled call ends the group at once.
  * @throws Error when the client keeps as many commands as it may, or the call was cancelled.
  */
 export async function startCall(
@@ -75,24 +74,9 @@ export async function startCall(
     }
     const settled = await command.settled({ inputWait: true }, request.yieldMs);
     signal.removeEventListener('abort', stopAtOnce);
-    const keep = (): CommandSession => {
-      kept = true;
-      return commands.add(command, {
-        // Listed by list_commands: a token on the command line is withheld as in the output.
-        display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
-        startedAt: Date.now() - (performance.now() - started),
-        timeoutMs: request.timeoutMs,
-        directory,
-      });
-    };
     if (signal.aborted) {
       await command.stop({ graceMs: 0 }).catch(() => {});
-      // The protocol answers no cancelled request: what the command had printed is kept as an ended
-      // command, which list_commands shows and read_output gives (and then forgets), as any kept one.
-      keep();
-      throw new Error(
-        'The command was cancelled; its process group was killed. list_commands and read_output give what it printed.',
-      );
+      throw new Error('The command was cancelled; its process group was killed.');
     }
     if (settled && command.state !== 'waiting-for-input') {
       // Ended (or failed to start: the result rejects with the RunError).
@@ -102,7 +86,14 @@ export async function startCall(
       directory = undefined;
       return { kind: 'ended', result };
     }
-    const session = keep();
+    const session = commands.add(command, {
+      // Listed by list_commands: a token on the command line is withheld as in the output.
+      display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
+      startedAt: Date.now() - (performance.now() - started),
+      timeoutMs: request.timeoutMs,
+      directory,
+    });
+    kept = true;
     const read = await command.read();
     // Ended between the wait and the read: nothing is left to keep.
     if (!read.running) await commands.forget(session.id);
