@@ -1,6 +1,7 @@
 import { type InputSource, type InputWait, InputWaitWatch, lineText } from '@pipeguard/pty';
-import { type RedactOptions, redactText } from '@pipeguard/secret-redactor/core';
+import type { RedactOptions } from '@pipeguard/secret-redactor/core';
 import type { ChildLike } from '../capture/child-like';
+import { noteRedactor } from '../preset/redact-note';
 
 /** How {@link watchChildInputWait} watches a child. */
 export interface ChildInputWaitSettings {
@@ -39,5 +40,6 @@ export function watchChildInputWait(
 /** The prompt as the terminal shows it, redacted with the run's options when it redacts. */
 export function promptFormat(redact: RedactOptions | null): (line: Uint8Array) => string {
   if (redact === null) return lineText;
-  return (line) => redactText(lineText(line), redact);
+  const redactNote = noteRedactor(redact);
+  return (line) => redactNote(lineText(line));
 }

@@ -5,11 +5,11 @@ import {
   lineText,
   type RunningCommandState,
 } from '@pipeguard/pty';
-import { redactText } from '@pipeguard/secret-redactor/core';
 import { monotonicMs } from '@pipeguard/shared';
 import type { ChildLike } from '../capture/child-like';
 import { killProcessGroup } from '../capture/kill-process-group';
 import { composeRunResult, type RunResult } from '../capture/run-result';
+import { noteRedactor } from '../preset/redact-note';
 import { watchChildInputWait } from './child-input-wait';
 import type { CommandRead, StopOptions, WaitForCondition, WaitForOptions } from './command-read';
 import {
@@ -40,6 +40,8 @@ export class RunningCommand {
   readonly #started = monotonicMs();
   readonly #listeners = new Set<(chunk: Buffer | null) => void>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** The last line as progress shows it: redacted with the chain's options when it redacts. */
+  readonly #redactLine: (line: string) => string;
   #settle!: { resolve: (result: RunResult) => void; reject: (error: Error) => void };
   #takes: Promise<unknown> = Promise.resolve();
   #exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -61,6 +63,7 @@ export class RunningCommand {
   ) {
     this.#child = child;
     this.#settings = settings;
+    this.#redactLine = noteRedactor(settings.redact);
     this.pid = child.pid;
     this.result = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
@@ -197,9 +200,7 @@ export class RunningCommand {
       if (end === 0) continue;
       this.#lastLine = lineText(tail.subarray(tail.lastIndexOf(0x0a, end - 1) + 1, end));
     }
-    return this.#settings.redact === null
-      ? this.#lastLine
-      : redactText(this.#lastLine, this.#settings.redact);
+    return this.#redactLine(this.#lastLine);
   }
 
   /**
