@@ -93,9 +93,10 @@ function valueForms(value: string): string[] {
     if (bytes.length < MIN_ENV_VALUE_BYTES) continue;
     const raw = String.fromCharCode(...bytes);
     const base64s = base64Forms(bytes);
-    forms.push(raw, hex(bytes), hex(bytes).toUpperCase(), ...base64s);
+    const hexForm = hex(bytes);
+    forms.push(raw, hexForm, hexForm.toUpperCase(), ...base64s);
     for (const form of base64s) forms.push(form.replace(/\+/g, '-').replace(/\//g, '_'));
-    forms.push(...tiles(hex(bytes), HEX_TILE_CHARS));
+    forms.push(...tiles(hexForm, HEX_TILE_CHARS));
     for (const form of base64s) forms.push(...tiles(form, BASE64_TILE_CHARS));
     forms.push(encodeURIComponent(line), percentEncode(line, PYTHON_QUOTE_SAFE, false));
     forms.push(percentEncode(line, QUOTE_PLUS_SAFE, true), percentEncode(line, FORM_URLENCODED_SAFE, true));
