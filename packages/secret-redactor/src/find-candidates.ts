@@ -123,6 +123,8 @@ export class AnchorSearch {
   /** The next hit of each built-in anchor, then of each needle, then of each RegExp (-1: not searched). */
   readonly #next: number[];
   readonly #matchEnds: number[];
+  /** Where the needle set's pass has reached: the starts before it were looked at. */
+  #setScanned = 0;
 
   constructor(view: ScanView, rules: RedactRules, from: number) {
     this.#view = view;
@@ -171,7 +173,16 @@ export class AnchorSearch {
       }
       next[index] = at === -1 ? none : at;
     }
-    const { needles, regExps } = this.#rules;
+    const { needles, needleSet, regExps } = this.#rules;
+    if (!needleSet.empty && this.#setScanned < to) {
+      this.#setScanned = needleSet.scan(
+        bytes,
+        text,
+        Math.max(this.#setScanned, floor),
+        to,
+        ({ text: needle, kind }, at) => pushCandidate(out, at, at + needle.length, kind, PRIORITY_ENV),
+      );
+    }
     for (let index = 0; index < needles.length; index++) {
       const { text: needle, kind } = needles[index] as (typeof needles)[number];
       const slot = ANCHORS.length + index;

@@ -1,5 +1,6 @@
 import { describeReceived, validateInteger, validateOptionsObject } from '@pipeguard/shared/core';
 import { compileEnvironment } from './environment';
+import { NEEDLE_SET_MIN_BYTES, NeedleSet } from './needle-set';
 import { MIN_HOLD_BYTES, READ_AHEAD_BYTES } from './scan-limits';
 
 /** A secret of the caller's: a literal string or a RegExp, and the kind its marker names. */
@@ -54,7 +55,10 @@ export interface RegExpRule {
 
 /** Everything the options add to the built-in detectors, ready for the scan. */
 export interface RedactRules {
+  /** The literals shorter than a {@link NeedleSet} takes, each searched natively. */
   readonly needles: readonly Needle[];
+  /** The other literals, found together in one pass. */
+  readonly needleSet: NeedleSet;
   readonly regExps: readonly RegExpRule[];
   readonly allowed: ReadonlySet<string>;
   readonly allowedRegExps: readonly RegExp[];
@@ -138,5 +142,7 @@ export function compileRules(
         `The "allow[${index}]" option must be a string or an instance of RegExp. Received ${describeReceived(entry)}`,
       );
   });
-  return { needles, regExps, allowed, allowedRegExps, maxHoldBytes };
+  const long = needles.filter(({ text }) => text.length >= NEEDLE_SET_MIN_BYTES);
+  const short = needles.filter(({ text }) => text.length < NEEDLE_SET_MIN_BYTES);
+  return { needles: short, needleSet: new NeedleSet(long), regExps, allowed, allowedRegExps, maxHoldBytes };
 }
