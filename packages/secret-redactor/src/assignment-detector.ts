@@ -82,18 +82,20 @@ export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
   if (nameEnd < 3) return -1;
   const last = bytes[nameEnd - 1]! | 0x20;
   const middle = bytes[nameEnd - 2]! | 0x20;
+  if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return -1;
   if (
     (SECRET_NAME_TAIL_PAIRS[(middle << 8) | last] !== 1 ||
       !SECRET_NAME_TAILS.has(((bytes[nameEnd - 3]! | 0x20) << 16) | (middle << 8) | last)) &&
     !holdsSecretWord(bytes, nameEnd)
   )
     return -1;
-  if (bytes[anchor] === EQUALS && (bytes[anchor + 1] === EQUALS || bytes[anchor - 1] === EQUALS)) return -1;
   return nameEnd;
 }
 
 /** The words whose start `holdsSecretWord` looks for, lower-cased: password, credential, private. */
 const SECRET_WORD_STARTS = ['ssw', 'cred', 'priv'];
+/** Their first letters, in either case: the bytes where a word is compared at all. */
+const SECRET_WORD_FIRST = classOf('sScCpP');
 
 /** Whether the bytes at `at` are `word`, in either case. */
 function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
@@ -110,7 +112,8 @@ function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
 function holdsSecretWord(bytes: Uint8Array, nameEnd: number): boolean {
   const lowest = Math.max(0, nameEnd - MAX_NAME_BYTES);
   for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--)
-    for (const word of SECRET_WORD_STARTS) if (isWordAt(bytes, at, word)) return true;
+    if (SECRET_WORD_FIRST[bytes[at] as number] === 1)
+      for (const word of SECRET_WORD_STARTS) if (isWordAt(bytes, at, word)) return true;
   return false;
 }
 
