@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { nodeByteOps } from '@pipeguard/shared';
 import { SecretRedactorCore } from '../packages/secret-redactor/src/secret-redactor-core';
 import { nearMisses } from '../packages/secret-redactor/test/secret-samples';
-import { chunksOf } from './lib/inputs';
+import { chunksOf, redactorCleanText } from './lib/inputs';
 
 /**
  * `pnpm exec tsx bench/redacting-core-cpu.ts [rounds]`: the redactor's core alone on the near-miss and
@@ -12,20 +11,7 @@ import { chunksOf } from './lib/inputs';
  * is what a change's effect is measured with. `PIPEGUARD_REDACTOR_CORE_BASELINE=<path of another
  * secret-redactor-core.ts>` runs that core too, alternated with this one (an A/B in one process).
  */
-const root = new URL('..', import.meta.url).pathname;
-const clean = execFileSync(
-  'git',
-  [
-    'log',
-    '-p',
-    '56c587a',
-    '--',
-    ...['line-splitter', 'repeat-folder', 'fallback-decoder', 'terminal-renderer'].map(
-      (name) => `packages/${name}`,
-    ),
-  ],
-  { cwd: root, maxBuffer: 1 << 30 },
-).subarray(0, 2_000_000);
+const clean = redactorCleanText();
 const inputs = { clean: chunksOf(clean), near: chunksOf(nearMisses(2_000_000)) };
 const latin1 = (bytes: Uint8Array): string => Buffer.prototype.latin1Slice.call(bytes, 0, bytes.length);
 

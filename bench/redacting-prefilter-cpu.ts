@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { SECRET_NAME_TAIL_PAIRS } from '../packages/secret-redactor/src/secret-names';
 import { DASH_PAIRS, NEEDLE_FORMATS, UNDERSCORE_PAIRS } from '../packages/secret-redactor/src/token-detector';
+import { redactorCleanText } from './lib/inputs';
 
 /**
  * `pnpm exec tsx bench/redacting-prefilter-cpu.ts [rounds]`: a prototype, measured alone before any wiring:
@@ -9,20 +9,7 @@ import { DASH_PAIRS, NEEDLE_FORMATS, UNDERSCORE_PAIRS } from '../packages/secret
  * the same bytes into the module's memory and a native `indexOf` pass of one rare byte. It prints how many
  * 16-byte blocks and positions it hands on, and how many of those an exact 3-byte test keeps.
  */
-const root = new URL('..', import.meta.url).pathname;
-const clean = execFileSync(
-  'git',
-  [
-    'log',
-    '-p',
-    '56c587a',
-    '--',
-    ...['line-splitter', 'repeat-folder', 'fallback-decoder', 'terminal-renderer'].map(
-      (name) => `packages/${name}`,
-    ),
-  ],
-  { cwd: root, maxBuffer: 1 << 30 },
-).subarray(0, 2_000_000);
+const clean = redactorCleanText();
 
 // The fingerprints: the real candidates' 3 bytes up to and including their anchor byte.
 const patterns = new Set<string>();
@@ -137,7 +124,7 @@ const fingerprint = (k: number) => [
   ...(k === 0 ? [] : [...op.get(MATCH), ...op.and]),
   ...op.set(MATCH),
 ];
-const assemble = (tables: Uint8Array[]): Uint8Array => {
+const assemble = (tables: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const body = [
     ...vec([
       [3, 0x7f],
@@ -225,9 +212,11 @@ const assemble = (tables: Uint8Array[]): Uint8Array => {
   ]);
 };
 type Exports = { mem: WebAssembly.Memory; scan: (src: number, len: number, out: number) => number };
-const { mem, scan } = (await WebAssembly.instantiate(assemble(tables))).instance.exports as Exports;
-const floor = (await WebAssembly.instantiate(assemble(tables.map((table) => table.map(() => 0))))).instance
-  .exports as Exports;
+const { mem, scan } = new WebAssembly.Instance(new WebAssembly.Module(assemble(tables)))
+  .exports as unknown as Exports;
+const floor = new WebAssembly.Instance(
+  new WebAssembly.Module(assemble(tables.map((table) => table.map(() => 0)))),
+).exports as unknown as Exports;
 const floorHeap = new Uint8Array(floor.mem.buffer);
 function floorScan(): number {
   let blocks = 0;

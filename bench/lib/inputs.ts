@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Readable } from 'readable-stream';
 
 export const MiB = 1024 * 1024;
@@ -63,4 +64,24 @@ const servedLine = (index: number): string =>
 /** `count` bytes of 80-byte log lines (79 visible bytes and LF), numbered. */
 export function logLines(count: number): Buffer {
   return Buffer.from(linesUpTo(count, servedLine, (line) => line.length).join('')).subarray(0, count);
+}
+
+/**
+ * The redactor's CPU benches' clean text: this repository's `git log -p` of packages whose diffs hold no
+ * credential fixtures, up to the commit the redactor was written on, its first 2 MB (1.4 MB, fixed).
+ */
+export function redactorCleanText(): Buffer {
+  return execFileSync(
+    'git',
+    [
+      'log',
+      '-p',
+      '56c587a',
+      '--',
+      ...['line-splitter', 'repeat-folder', 'fallback-decoder', 'terminal-renderer'].map(
+        (name) => `packages/${name}`,
+      ),
+    ],
+    { cwd: new URL('../..', import.meta.url).pathname, maxBuffer: 1 << 30 },
+  ).subarray(0, 2_000_000);
 }
