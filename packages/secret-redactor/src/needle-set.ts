@@ -61,11 +61,11 @@ export class NeedleSet {
     found: (needle: Needle, at: number) => void,
   ): number {
     const shift = this.#shift;
-    const last = bytes.length - NEEDLE_SET_MIN_BYTES;
-    let start = Math.max(0, from);
-    while (start < to && start <= last) {
+    const stop = Math.min(to, bytes.length - NEEDLE_SET_MIN_BYTES + 1);
+    let start = Math.max(from, 0);
+    while (start < stop) {
       const move = shift[gramAt(bytes, start + NEEDLE_SET_MIN_BYTES - 1)] as number;
-      if (move > 0) {
+      if (move !== 0) {
         start += move;
         continue;
       }
