@@ -121,7 +121,7 @@ describe('run() leaves nothing behind when it fails', () => {
     const output = (await collectBytes(child.stdout)).toString();
     // Assert
     expect(JSON.parse(output)).toEqual({ codes: ['ERR_PTY_UNAVAILABLE'], leaked: 0, files: [] });
-  }, 60_000);
+  });
 
   it('should carry liveLines, pty and ptyFallback in the result of an AbortError, as in a resolved result', async () => {
     const controller = new AbortController();

@@ -72,7 +72,7 @@ describe('run() pty options', () => {
     expect(auto[0]).toBe(false);
     expect(auto[1]).toContain('@lydell/node-pty');
     expect(auto.slice(2)).toEqual(['pipe\n', false]);
-  }, 60_000);
+  });
 });
 
 describe.runIf(ptyLoadsHere)('run() under a pseudo-terminal', () => {
@@ -173,7 +173,7 @@ describe.runIf(ptyLoadsHere)('run() under a pseudo-terminal', () => {
     const before = openDescriptors().length;
     for (let index = 0; index < 50; index++) await run('echo', [String(index)], { pty: true });
     expect(openDescriptors().length).toBe(before);
-  }, 60_000);
+  });
 
   it('should carry 256 MiB through a terminal with memory bounded (a pty moves some 13 MB/s here)', async () => {
     const bytes = 256 * MiB;
