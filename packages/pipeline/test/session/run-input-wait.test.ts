@@ -171,7 +171,7 @@ describe.runIf(ptyLoadsHere)('run() raising no false alarm on quiet commands und
     const result = await run('sh', ['-c', script], watchClosely);
     expect(result).toMatchObject({ exitCode: 0, inputWait: null, endedOnInputWait: false });
     expect(result.stdout.text).toBe('compiling main.c\nbuilt\n');
-  }, 60_000);
+  });
 
   it('should let tail -f of a quiet file run until its timeout', async () => {
     const dir = await makeTempDir('pipeguard-run-tail-');
