@@ -17,8 +17,10 @@ export interface CommandSession {
   /** When it started, in milliseconds since the epoch. */
   startedAt: number;
   timeoutMs: number;
-  /** Its spill directory, removed when the session ends. */
-  directory: string;
+  /** Its spill directory, removed when the session ends; `null` once removed (a cancelled call's). */
+  directory: string | null;
+  /** Whether it is the output of a cancelled `run_command`, kept since no answer reached that call. */
+  cancelled: boolean;
 }
 
 /** How many commands a client may keep, and for how long without a read. */
@@ -53,9 +55,14 @@ export class CommandSessions {
     );
   }
 
-  /** Keeps a running command under a new id; a command given while closing is stopped at once. */
+  /** Keeps a running command under a new id; a command given once the client is gone is ended at once instead. */
   add(command: RunningCommand, details: Omit<CommandSession, 'id' | 'command'>): CommandSession {
     const session = { id: randomUUID(), command, ...details };
+    if (this.#closed) {
+      void command.stop({ graceMs: 0 }).catch(() => {});
+      if (session.directory !== null) void this.#spill.release(session.directory, []);
+      return session;
+    }
     this.#entries.set(session.id, { session, timer: this.#idleTimer(session.id) });
     return session;
   }
@@ -93,7 +100,7 @@ export class CommandSessions {
     if (entry === undefined) return;
     this.#entries.delete(id);
     clearTimeout(entry.timer);
-    await this.#spill.release(entry.session.directory, []);
+    if (entry.session.directory !== null) await this.#spill.release(entry.session.directory, []);
   }
 
   /** Ends every command at once (SIGKILL to each group) and removes their spill directories: the client is gone. */

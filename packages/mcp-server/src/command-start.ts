@@ -38,7 +38,8 @@ export interface StartContext {
  * Runs one `run_command` call: waits for a slot, starts the command, and waits up to `yieldMs` for its end
  * or a wait for input. An ended command's result comes back as `run()`'s would (its truncated streams'
  * spill files kept); one still running is kept as a session of this client, with its output so far. The slot
- * is the call's only: a kept command holds none. A cancelled call ends the group at once.
+ * is the call's only: a kept command holds none. A cancelled call ends the group at once, removes its spill
+ * and keeps what the command printed as an ended command, for `read_output` (no answer reaches it).
  * @throws Error when the client keeps as many commands as it may, or the call was cancelled.
  */
 export async function startCall(
@@ -74,9 +75,22 @@ export async function startCall(
     }
     const settled = await command.settled({ inputWait: true }, request.yieldMs);
     signal.removeEventListener('abort', stopAtOnce);
+    const details = {
+      // Listed by list_commands: a token on the command line is withheld as in the output.
+      display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
+      startedAt: Date.now() - (performance.now() - started),
+      timeoutMs: request.timeoutMs,
+    };
     if (signal.aborted) {
       await command.stop({ graceMs: 0 }).catch(() => {});
-      throw new Error('The command was cancelled; its process group was killed.');
+      // No answer reaches a cancelled request: what it printed is kept as an ended command for read_output,
+      // owning no spill (removed first), so a client gone mid-run leaves no file behind.
+      await environment.spill.release(directory, []);
+      directory = undefined;
+      commands.add(command, { ...details, directory: null, cancelled: true });
+      throw new Error(
+        'The command was cancelled; its process group was killed. list_commands and read_output give what it printed.',
+      );
     }
     if (settled && command.state !== 'waiting-for-input') {
       // Ended (or failed to start: the result rejects with the RunError).
@@ -86,13 +100,7 @@ export async function startCall(
       directory = undefined;
       return { kind: 'ended', result };
     }
-    const session = commands.add(command, {
-      // Listed by list_commands: a token on the command line is withheld as in the output.
-      display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
-      startedAt: Date.now() - (performance.now() - started),
-      timeoutMs: request.timeoutMs,
-      directory,
-    });
+    const session = commands.add(command, { ...details, directory, cancelled: false });
     kept = true;
     const read = await command.read();
     // Ended between the wait and the read: nothing is left to keep.

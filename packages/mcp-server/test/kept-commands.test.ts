@@ -26,6 +26,8 @@ interface ReadOutput {
   input_wait: { prompt: string; secret: boolean } | null;
   stdout: { text: string; bytes: number };
   stdout_range: { start: number; end: number };
+  unsettled: { stdout: string; stderr: string };
+  unchanged: { stdout: number; stderr: number };
 }
 
 const structured = (answer: ToolAnswer) => answer.structuredContent as unknown as ReadOutput;
@@ -119,6 +121,41 @@ describe.each(TRANSPORTS)('kept commands over %s', (_, start) => {
     // The prompt's row, still on the terminal's screen, is shown again as it now stands (echo is off).
     expect(text).toBe('Name? hello pipeguard\n');
     expect((await server.call('list_commands', {})).structuredContent).toEqual({ commands: [] });
+  });
+
+  it('should give unsettled and unchanged as fields: the rows still on the screen, and what of them stands at the next read', async () => {
+    // Arrange: two lines and a prompt on a terminal, whose rows stay unsettled while it waits.
+    const asked = await server.call('run_command', {
+      command: `printf 'a\\nb\\n'; read -p 'Name? ' name; echo "hi $name"`,
+      pty: true,
+    });
+    const first = structured(asked);
+    expect(first).toMatchObject({
+      state: 'waiting-for-input',
+      unsettled: { stdout: 'a\nb\nName? ', stderr: '' },
+      unchanged: { stdout: 0, stderr: 0 },
+    });
+    // Act: answer, and read to the end.
+    let read = structured(
+      await server.call('write_input', { session_id: first.session_id, text: 'Bob\n', wait_ms: 20_000 }),
+    );
+    const reads = [read];
+    while (read.running) {
+      read = structured(await server.call('read_output', { session_id: first.session_id, wait_ms: 20_000 }));
+      reads.push(read);
+    }
+    // Assert: the next read leaves out the two lines that stand ('a\nb\n'), and a transcript kept by the rule
+    // (drop the last unsettled after its first unchanged characters, append the text) is run()'s text.
+    expect(reads[0]?.unchanged.stdout).toBe(4);
+    let transcript = first.stdout.text;
+    let unsettled = first.unsettled.stdout;
+    for (const next of reads) {
+      transcript =
+        transcript.slice(0, transcript.length - unsettled.length + next.unchanged.stdout) + next.stdout.text;
+      unsettled = next.unsettled.stdout;
+    }
+    expect(transcript).toBe('a\nb\nName? hi Bob\n');
+    expect(read.unsettled).toEqual({ stdout: '', stderr: '' });
   });
 
   it('should end stdin on pipes as before, so a prompt there ends at once and write_input says why it cannot', async () => {

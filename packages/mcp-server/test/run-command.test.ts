@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eventually, isAlive } from '@pipeguard/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesBelow } from './helpers/files-below';
 import { TRANSPORTS, useServer } from './helpers/http-server-process';
 import { pidFrom, type ServerUnderTest, startServer } from './helpers/server-process';
 import { describeLargeOutput } from './load/large-output';
@@ -34,6 +35,13 @@ afterAll(async () => {
 });
 
 describeLargeOutput(256 * 1024 * 1024, () => root);
+
+/** This process's environment without its unset names, as a server's `env` takes it. */
+function stringEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
 
 // One table of cases, run over stdio and over Streamable HTTP alike.
 describe.each(TRANSPORTS)('over %s', (transport, start) => {
@@ -89,6 +97,62 @@ describe.each(TRANSPORTS)('over %s', (transport, start) => {
       controller.abort();
       await expect(call).rejects.toThrow();
       expect(await eventually(() => pids.every((pid) => !isAlive(pid)), 1000)).toBe(true);
+    });
+  });
+
+  describe('a cancelled run_command', () => {
+    // A server of its own, whose spill root (its TMPDIR) holds nothing else.
+    let spillRoot = '';
+    let own: ServerUnderTest | undefined;
+    beforeAll(async () => {
+      spillRoot = join(root, `${transport}-cancel-spill`);
+      await mkdir(spillRoot);
+      own = await start(['--root', root], undefined, { ...stringEnv(), TMPDIR: spillRoot });
+    });
+    afterAll(async () => {
+      await own?.close();
+    });
+
+    it('should keep what it printed for list_commands and read_output, its spill file removed at the cancel', async () => {
+      // Arrange: a command that outgrows max_bytes (so it spills), then runs until killed.
+      const server = own as ServerUnderTest;
+      const shellPid = join(root, `${transport}-cancel-kept.pid`);
+      const controller = new AbortController();
+      const call = server.call(
+        'run_command',
+        { command: `echo $$ > ${shellPid}; seq 1 100000; exec sleep 120`, max_bytes: 200 },
+        { signal: controller.signal },
+      );
+      const pid = await pidFrom(shellPid);
+      const spilled = () => filesBelow(spillRoot).some((path) => statSync(path).size >= 588_895);
+      expect(await eventually(spilled, 10_000)).toBe(true);
+      // Act
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      // Assert: the server hears of the cancel after the client gave up; once it lists the ended command,
+      // the group is gone and no spill file is left.
+      type Listed = {
+        commands: { session_id: string; state: string; command: string; cancelled: boolean }[];
+      };
+      const listed = async () =>
+        ((await server.call('list_commands', {})).structuredContent as Listed).commands.find((entry) =>
+          entry.command.includes(shellPid),
+        );
+      let kept = await listed();
+      for (let tries = 0; tries < 500 && kept === undefined; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        kept = await listed();
+      }
+      expect(kept).toMatchObject({ state: 'exited', cancelled: true });
+      expect(isAlive(pid)).toBe(false);
+      expect(filesBelow(spillRoot)).toEqual([]);
+      const read = await server.call('read_output', { session_id: kept?.session_id });
+      const stdout = (read.structuredContent as unknown as RunOutput).stdout;
+      expect(read.text).toMatch(/^Cancelled: /);
+      expect(stdout).toMatchObject({ truncated: true, spill_path: null, bytes: 588_895 });
+      expect(stdout.text.startsWith('1\n2\n3\n')).toBe(true);
+      expect(stdout.text.endsWith('99999\n100000\n')).toBe(true);
+      expect(await listed()).toBeUndefined();
     });
   });
 

@@ -21,6 +21,16 @@ export const commandReadSchema = z.object({
     })
     .nullable()
     .describe('Set when the command is blocked waiting for input: answer with write_input, or stop_command.'),
+  unsettled: z
+    .object({ stdout: z.string(), stderr: z.string() })
+    .describe(
+      "Per stream, the text at the end of what the reads have shown that may still change (a terminal's rows, a line not yet ended, a run of repeats with its count so far): the next read shows it again as it then stands, less its first `unchanged` characters.",
+    ),
+  unchanged: z
+    .object({ stdout: z.number(), stderr: z.number() })
+    .describe(
+      "Per stream, characters at the start of the last read's `unsettled` text that stand as they were and this read does not show again: a transcript drops the last `unsettled` after that many characters, then appends this read's text.",
+    ),
   stdout_range: z
     .object({ start: z.number(), end: z.number() })
     .describe('Raw stdout bytes this read covers.'),
@@ -42,6 +52,9 @@ function describeState(read: CommandRead, session: CommandSession): string {
     return `Still running after ${seconds} s (session_id ${session.id}): read more with read_output, end it with stop_command.`;
   }
   const end = read.signal === null ? `exit code ${read.exitCode}` : `killed by ${read.signal}`;
+  if (session.cancelled) {
+    return `Cancelled: its run_command call was cancelled and its process group killed (${end}); its spill file is removed. What it printed:`;
+  }
   return `Ended after ${seconds} s: ${end}.`;
 }
 
@@ -50,8 +63,10 @@ export function formatCommandRead(
   read: CommandRead,
   session: CommandSession,
 ): { content: string[]; structured: Record<string, unknown> } {
-  const stdout = viewOf(read.stdout);
-  const stderr = viewOf(read.stderr);
+  // A cancelled call's spill file went with it: no path names it.
+  const spilled = session.directory !== null;
+  const stdout = viewOf(read.stdout, spilled);
+  const stderr = viewOf(read.stderr, spilled);
   const body = [section(stdout, 'stdout'), ...(stderr.bytes > 0 ? [section(stderr, 'stderr')] : [])];
   const wait = read.inputWait;
   return {
@@ -71,6 +86,8 @@ export function formatCommandRead(
               secret: wait.evidence.secret,
               summary: wait.evidence.summary,
             },
+      unsettled: read.unsettled,
+      unchanged: read.unchanged,
       stdout_range: read.ranges.stdout,
       stderr_range: read.ranges.stderr,
       stdout,

@@ -8,12 +8,12 @@ export interface StreamView extends Record<string, unknown> {
   spill_path: string | null;
 }
 
-/** One stream of a run or a read as structured content shows it. */
-export function viewOf(capture: Capture): StreamView {
+/** One stream of a run or a read as structured content shows it; `spilled: false`, its spill file is gone. */
+export function viewOf(capture: Capture, spilled = true): StreamView {
   return {
     ...(mcpView(CAPTURE_RESULT_FIELDS, capture) as StreamView),
     // Only a truncated stream keeps its spill file; the others are deleted when the run ends.
-    spill_path: capture.truncated ? capture.spillPath : null,
+    spill_path: spilled && capture.truncated ? capture.spillPath : null,
   };
 }
 

@@ -40,7 +40,7 @@ export function createReadOutputTool(server: ServerContext): Tool<typeof inputSc
     name: 'read_output',
     title: 'Read a running command',
     description:
-      "Reads the output a command kept running by run_command (its session_id) wrote since the last read, bounded and tidied as run_command's, with whether it still runs, its exit code once ended, and the prompt when it waits for input. With wait_ms it waits for new output first (a long poll). Once a read reports the end, the session is gone.",
+      "Reads the output a command kept running by run_command (its session_id) wrote since the last read, bounded and tidied as run_command's, with whether it still runs, its exit code once ended, and the prompt when it waits for input. With wait_ms it waits for new output first (a long poll). unsettled names, per stream, the text at the end that may still change (shown again by the next read as it then stands, less its first unchanged characters). Once a read reports the end, the session is gone; a cancelled run_command's output is read here too.",
     inputSchema,
     outputSchema: commandReadSchema,
     readOnly: true,

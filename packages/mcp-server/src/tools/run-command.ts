@@ -168,7 +168,9 @@ export function createRunCommandTool(server: ServerContext): Tool<typeof inputSc
       'tidied for reading: progress bars drawn as their last frame, repeated lines folded, and error lines from a ' +
       'truncated middle kept as excerpts; render, fold_repeats and keep_matches turn these off, pty runs it on a terminal. ' +
       'A command still running after yield_ms (default 30 s), or waiting for input, comes back with a session_id: ' +
-      'read_output reads on, write_input answers a prompt, stop_command ends it, list_commands lists them.',
+      'read_output reads on, write_input answers a prompt, stop_command ends it, list_commands lists them. ' +
+      'A cancelled call gets no answer: its command is ended, its spill file removed, and what it printed is kept ' +
+      'for read_output (list_commands shows it as cancelled).',
     inputSchema,
     outputSchema: outputSchema.partial().extend(commandReadSchema.partial().shape),
     readOnly: false,

@@ -6,6 +6,8 @@ import type { StopOptions, WaitForCondition, WaitForOptions } from './command-re
 /** How a {@link RunningCommand} reads, times and ends its command: `start()`'s options, resolved. */
 export interface CommandSettings {
   pty: boolean;
+  /** Whether the command can wait for input: under a terminal, or its stdin left open (or a live stream). */
+  canWaitForInput: boolean;
   ptyFallback: string | null;
   inputWaitMs: number;
   /** The redactor's options (the chain's), or `null`: the prompt and the last line go through them. */

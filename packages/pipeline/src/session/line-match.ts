@@ -18,17 +18,30 @@ function hasDrawing(chunk: Buffer): boolean {
  */
 export class LineMatch {
   readonly #match: string | RegExp;
-  readonly #decoder = new StringDecoder('utf8');
+  /** The literal's UTF-8 bytes, when it is one line: plain output is searched as bytes, not decoded. */
+  readonly #needle: Buffer | null;
+  #decoder = new StringDecoder('utf8');
   #pending = '';
 
   constructor(match: string | RegExp) {
     this.#match = match;
+    this.#needle = typeof match === 'string' && !match.includes('\n') ? Buffer.from(match) : null;
   }
 
   /** Takes a chunk of output; `true` once a line matches. */
   add(chunk: Buffer): boolean {
+    const lineFeed = chunk.indexOf(0x0a);
+    // Plain text and a one-line literal: the whole lines searched in the bytes (memmem); only the line
+    // pending at each end is decoded, so a chatty command's output is not decoded twice.
+    if (this.#needle !== null && lineFeed !== -1 && !hasDrawing(chunk) && !DRAWING.test(this.#pending)) {
+      const first = this.#pending + this.#decoder.write(chunk.subarray(0, lineFeed));
+      const found = first.includes(this.#match as string) || chunk.includes(this.#needle, lineFeed);
+      this.#decoder = new StringDecoder('utf8');
+      const rest = this.#decoder.write(chunk.subarray(chunk.lastIndexOf(0x0a) + 1));
+      this.#pending = rest.slice(-MAX_PENDING_LINE_CHARS);
+      return found;
+    }
     const text = this.#pending + this.#decoder.write(chunk);
-    // Plain text and a literal: one scan of the whole chunk, its controls looked for in its bytes (memchr).
     if (typeof this.#match === 'string' && !hasDrawing(chunk) && !DRAWING.test(this.#pending)) {
       this.#pending = text.slice(text.lastIndexOf('\n') + 1).slice(-MAX_PENDING_LINE_CHARS);
       return text.includes(this.#match);

@@ -163,6 +163,16 @@ describe.runIf(ptyLoadsHere)('run() raising no false alarm on quiet commands und
     expect(result).toMatchObject({ exitCode: 0, inputWait: null, endedOnInputWait: false });
   });
 
+  it('should let a compile step that prints nothing for 10 s finish', async () => {
+    // A shell waiting on its compiler, which computes and does I/O without a word: the group runs, no one reads.
+    const compiler =
+      'import time\nend = time.time() + 10\nwhile time.time() < end:\n    sum(range(100000)); time.sleep(0.01)';
+    const script = `echo "compiling main.c"; ${PYTHON} -c '${compiler}'; echo built`;
+    const result = await run('sh', ['-c', script], watchClosely);
+    expect(result).toMatchObject({ exitCode: 0, inputWait: null, endedOnInputWait: false });
+    expect(result.stdout.text).toBe('compiling main.c\nbuilt\n');
+  });
+
   it('should let tail -f of a quiet file run until its timeout', async () => {
     const dir = await makeTempDir('pipeguard-run-tail-');
     const file = join(dir, 'quiet.log');
