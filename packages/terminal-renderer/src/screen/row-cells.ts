@@ -147,6 +147,26 @@ export class RowCells {
     }
   }
 
+  /**
+   * Writes `source[start, end)`, one byte per column, over the cells from `column` when each of them is one
+   * byte too (laid out already): the bytes change in place and the column map stays as it is. False, with
+   * nothing written, when they are not (then it is a {@link RowCells.splice}).
+   */
+  protected overwrite(column: number, source: Uint8Array, start: number, end: number): boolean {
+    const stop = column + end - start;
+    if (this.#simple || stop > this.#columns || this.#laidOut < this.length) return false;
+    const starts = this.#starts.values;
+    const first = starts[column] as number;
+    // The cells begin at `column` and at `stop`, and every one between is one byte.
+    if (column > 0 && starts[column - 1] === first) return false;
+    const next = stop < this.#columns ? (starts[stop] as number) : this.length;
+    if (next - first !== end - start) return false;
+    for (let at = column + 1; at < stop; at++)
+      if (starts[at] !== (starts[at - 1] as number) + 1) return false;
+    this.#copier.copy(source, start, end, this.bytes, this.words, first);
+    return true;
+  }
+
   /** {@link RowCells.splice} when the row and the text are both one byte per column. */
   protected spliceSimple(from: number, to: number, source: Uint8Array, start: number, end: number): void {
     const added = end - start;

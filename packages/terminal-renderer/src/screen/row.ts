@@ -77,6 +77,8 @@ export class Row extends RowCells {
       this.spliceSimple(column, stop, source, start, end);
       return;
     }
+    // ASCII over one-byte cells of a row that holds others (a table's text between its box characters).
+    if (simple && this.overwrite(column, source, start, end)) return;
     this.splitAt(column);
     const stop = Math.min(column + width, this.columns());
     this.splitAt(stop);
