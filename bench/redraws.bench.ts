@@ -51,7 +51,8 @@ function redrawGroup(name: string, cols: number, rows: number, build: (bytes: nu
   });
 }
 
-const SHAPES: [RedrawKind, string][] = [
+/** The shapes the redraws question draws, and what each is. */
+export const SHAPES: [RedrawKind, string][] = [
   ['block-bar', 'a bar growing by block characters in eighths (tqdm)'],
   ['colour-per-frame-bar', 'a `━` bar whose 256-colour and truecolour SGR change every frame (rich, pip)'],
   ['erase-ended-bar', 'a CR bar of varying length, each frame ending in ESC[K (git, wget)'],

@@ -36,6 +36,44 @@ export function sameBytes(a: DataView, aAt: number, b: DataView, bAt: number, le
   return true;
 }
 
+/** Runs shorter than this are copied byte by byte; longer ones than {@link SET_BYTES} by the platform's `set`. */
+const WORD_COPY_BYTES = 8;
+const SET_BYTES = 256;
+
+/**
+ * Copies into byte arrays four bytes at a time, through a view it keeps of the last source (a view per copy
+ * would cost more than the copy; the target brings its own): a row's text is copied a run at a time, mostly
+ * from one write's input, and a loop over its bytes was the largest part of drawing it. The view follows
+ * the array's memory, so a refilled buffer reads right.
+ */
+export class ByteCopier {
+  readonly #source = new ByteWords();
+
+  /** Copies `source[start, end)` into `target` (whose view is `targetWords`) at `at`; the arrays are not one. */
+  copy(
+    source: Uint8Array,
+    start: number,
+    end: number,
+    target: Uint8Array,
+    targetWords: DataView,
+    at: number,
+  ): void {
+    const length = end - start;
+    if (length < WORD_COPY_BYTES) {
+      for (let index = 0; index < length; index++) target[at + index] = source[start + index] as number;
+    } else if (length > SET_BYTES) {
+      target.set(source.subarray(start, end), at);
+    } else {
+      copyWords(this.#source.of(source), start, end, targetWords, at);
+    }
+  }
+
+  /** Lets go of the source (a write's input is not kept past the write). */
+  forget(): void {
+    this.#source.forget();
+  }
+}
+
 /** Copies `source[start, end)` into `target` at `at`. */
 export function copyWords(source: DataView, start: number, end: number, target: DataView, at: number): void {
   let from = start;

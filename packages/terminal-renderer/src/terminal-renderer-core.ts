@@ -214,6 +214,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#lf.forget();
     this.#printer.forget();
     this.#skipper.forget();
+    this.#screen.copier.forget();
   }
 
   readonly #carriedText = (source: Uint8Array, inputOffset: number): void =>

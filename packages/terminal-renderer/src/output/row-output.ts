@@ -54,7 +54,7 @@ export class RowOutput {
   row(row: Row, continues: boolean, last = false): void {
     this.startRow(row);
     if (!continues && !last && !this.#continued) {
-      this.#line(row.bytes, 0, row.length, row.terminator === 2, row.sourceStart, row.exact);
+      this.#line(row.words, 0, row.length, row.terminator === 2, row.sourceStart, row.exact);
       return;
     }
     const emit = this.#emit;

@@ -1,5 +1,5 @@
 import type { ByteOps } from '@pipeguard/shared/core';
-import { copyBytes } from '../bytes';
+import type { ByteCopier } from '../byte-words';
 import { ColumnStarts, isSimpleText, layOutCells } from './row-layout';
 
 /** Spaces to write from: blank cells are spaces in the output. */
@@ -13,8 +13,12 @@ export const SPACES = new Uint8Array(256).fill(0x20);
  */
 export class RowCells {
   bytes: Uint8Array;
+  /** `bytes`, four at a time (text is copied in, and the row copied out, through it). */
+  words: DataView;
   length = 0;
   readonly #ops: ByteOps;
+  /** The screen's copier (shared by its rows: it keeps views of the last arrays it copied between). */
+  readonly #copier: ByteCopier;
   /** Whether the laid-out bytes are all one byte per column (ASCII without tabs): no column map needed. */
   #simple = true;
   #columns = 0;
@@ -27,9 +31,11 @@ export class RowCells {
   /** Whether a cell of the map spans columns; null until asked after the map last changed. */
   #spanning: boolean | null = null;
 
-  constructor(ops: ByteOps, capacity: number) {
+  constructor(ops: ByteOps, copier: ByteCopier, capacity: number) {
     this.#ops = ops;
+    this.#copier = copier;
     this.bytes = new Uint8Array(capacity);
+    this.words = new DataView(this.bytes.buffer);
   }
 
   /** The column map, made when a row first needs one (most rows are ASCII and never do). */
@@ -141,13 +147,33 @@ export class RowCells {
     }
   }
 
+  /**
+   * Writes `source[start, end)`, one byte per column, over the cells from `column` when each of them is one
+   * byte too (laid out already): the bytes change in place and the column map stays as it is. False, with
+   * nothing written, when they are not (then it is a {@link RowCells.splice}).
+   */
+  protected overwrite(column: number, source: Uint8Array, start: number, end: number): boolean {
+    const stop = column + end - start;
+    if (this.#simple || stop > this.#columns || this.#laidOut < this.length) return false;
+    const starts = this.#starts.values;
+    const first = starts[column] as number;
+    // The cells begin at `column` and at `stop`, and every one between is one byte.
+    if (column > 0 && starts[column - 1] === first) return false;
+    const next = stop < this.#columns ? (starts[stop] as number) : this.length;
+    if (next - first !== end - start) return false;
+    for (let at = column + 1; at < stop; at++)
+      if (starts[at] !== (starts[at - 1] as number) + 1) return false;
+    this.#copier.copy(source, start, end, this.bytes, this.words, first);
+    return true;
+  }
+
   /** {@link RowCells.splice} when the row and the text are both one byte per column. */
   protected spliceSimple(from: number, to: number, source: Uint8Array, start: number, end: number): void {
     const added = end - start;
     const length = this.length - (to - from) + added;
     this.reserve(length);
     if (to !== from + added) this.bytes.copyWithin(from + added, to, this.length);
-    copyBytes(source, start, end, this.bytes, from);
+    this.#copier.copy(source, start, end, this.bytes, this.words, from);
     this.length = length;
     this.#columns = length;
     this.#laidOut = length;
@@ -178,7 +204,7 @@ export class RowCells {
     const length = fromByte + added + oldLength - toByte;
     this.reserve(length);
     this.bytes.copyWithin(fromByte + added, toByte, oldLength);
-    copyBytes(source, start, end, this.bytes, fromByte);
+    this.#copier.copy(source, start, end, this.bytes, this.words, fromByte);
     this.length = length;
     const starts = this.#starts;
     if (this.#simple) starts.identity(this.#columns);
@@ -230,7 +256,8 @@ export class RowCells {
   protected reserve(length: number): void {
     if (length <= this.bytes.length) return;
     const grown = new Uint8Array(Math.max(length, this.bytes.length * 2));
-    copyBytes(this.bytes, 0, this.length, grown, 0);
+    grown.set(this.bytes.subarray(0, this.length));
     this.bytes = grown;
+    this.words = new DataView(grown.buffer);
   }
 }

@@ -1,5 +1,5 @@
 import type { ByteOps } from '@pipeguard/shared/core';
-import { readCell } from './cell-width';
+import { isBoxCharacter, readCell } from './cell-width';
 
 const TAB = 0x09;
 
@@ -8,9 +8,9 @@ export class ColumnStarts {
   values = new Int32Array(64);
   length = 0;
 
-  push(start: number): void {
-    if (this.length === this.values.length) this.#grow(this.length + 1);
-    this.values[this.length++] = start;
+  /** Makes room for `length` starts in all. */
+  reserve(length: number): void {
+    if (length > this.values.length) this.#grow(length);
   }
 
   /** Makes it `0, 1, … columns - 1`: the starts of a row of one byte per column. */
@@ -48,29 +48,41 @@ export const TAB_STOP = 8;
  * well-formed UTF-8 is one cell.
  */
 export function layOutCells(bytes: Uint8Array, from: number, end: number, starts: ColumnStarts): void {
+  // A byte makes at most one column but a tab (see below): room for them all once, not a check per column.
+  starts.reserve(starts.length + end - from);
+  let values = starts.values;
+  let length = starts.length;
   for (let at = from; at < end; ) {
-    if (bytes[at] === TAB) {
-      const width = TAB_STOP - (starts.length % TAB_STOP);
-      for (let cell = 0; cell < width; cell++) starts.push(at);
+    const lead = bytes[at] as number;
+    if (lead < 0x80 && lead !== TAB) {
+      values[length++] = at++;
+      continue;
+    }
+    if (lead === TAB) {
+      const width = TAB_STOP - (length % TAB_STOP);
+      starts.length = length;
+      starts.reserve(length + width + end - at);
+      values = starts.values;
+      for (let cell = 0; cell < width; cell++) values[length++] = at;
       at++;
       continue;
     }
-    const lead = bytes[at] as number;
-    if (lead < 0x80) {
-      starts.push(at);
-      at++;
+    // A bar's blocks, one cell each without working out a width.
+    if (lead === 0xe2 && isBoxCharacter(bytes, at, end)) {
+      values[length++] = at;
+      at += 3;
       continue;
     }
     const cell = readCell(bytes, at, end);
     const width = cell & 3;
-    if (width === 0 && starts.length > 0) {
-      at += cell >> 2;
-      continue;
+    // A wide character is two columns of three or four bytes; a combining mark with no cell before it, one.
+    if (width !== 0 || length === 0) {
+      values[length++] = at;
+      if (width === 2) values[length++] = at;
     }
-    starts.push(at);
-    if (width === 2) starts.push(at);
     at += cell >> 2;
   }
+  starts.length = length;
 }
 
 /** Whether `bytes[start, end)` is ASCII without a tab: one byte per column. */

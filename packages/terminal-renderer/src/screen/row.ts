@@ -1,4 +1,5 @@
 import type { ByteOps } from '@pipeguard/shared/core';
+import type { ByteCopier } from '../byte-words';
 import { fillWith } from '../bytes';
 import { RowCells, SPACES } from './row-cells';
 
@@ -24,8 +25,15 @@ export class Row extends RowCells {
   /** Whether the row's bytes are the input's from `sourceStart` on, one for one. */
   exact: boolean;
 
-  constructor(ops: ByteOps, sourceStart: number, exact: boolean, terminator: Terminator, capacity = 128) {
-    super(ops, capacity);
+  constructor(
+    ops: ByteOps,
+    copier: ByteCopier,
+    sourceStart: number,
+    exact: boolean,
+    terminator: Terminator,
+    capacity = 128,
+  ) {
+    super(ops, copier, capacity);
     this.sourceStart = sourceStart;
     this.exact = exact;
     this.terminator = terminator;
@@ -69,6 +77,8 @@ export class Row extends RowCells {
       this.spliceSimple(column, stop, source, start, end);
       return;
     }
+    // ASCII over one-byte cells of a row that holds others (a table's text between its box characters).
+    if (simple && this.overwrite(column, source, start, end)) return;
     this.splitAt(column);
     const stop = Math.min(column + width, this.columns());
     this.splitAt(stop);

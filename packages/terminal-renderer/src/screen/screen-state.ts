@@ -1,4 +1,5 @@
 import type { ByteOps } from '@pipeguard/shared/core';
+import { ByteCopier } from '../byte-words';
 import type { RowOutput } from '../output/row-output';
 import { CRLF_TERMINATOR, LF_TERMINATOR, Row, type Terminator } from './row';
 import { ScreenBuffer } from './screen-buffer';
@@ -31,6 +32,8 @@ export class ScreenState {
   readonly maxLineBytes: number;
   readonly ops: ByteOps;
   readonly output: RowOutput;
+  /** What the rows copy text with; {@link ScreenState.forget} lets go of the write's input. */
+  readonly copier = new ByteCopier();
   readonly main: ScreenBuffer;
   /** The alternate screen while it is active. */
   alternate: ScreenBuffer | null = null;
@@ -68,7 +71,7 @@ export class ScreenState {
 
   /** A blank row beginning at the current input offset. */
   readonly newRow = (recycled?: Row): Row => {
-    if (recycled === undefined) return new Row(this.ops, this.inputOffset, true, this.lineEnd);
+    if (recycled === undefined) return new Row(this.ops, this.copier, this.inputOffset, true, this.lineEnd);
     recycled.reset(this.inputOffset, this.lineEnd);
     return recycled;
   };
