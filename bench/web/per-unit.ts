@@ -3,7 +3,8 @@
 // reading the same file at 16 KiB and at 64 KiB reads (Node's fs stream and the web source of
 // bench/web/read-sources.ts), in alternated rounds: median MB/s and the median per-round ratio to the peer.
 // The floor: a `TransformStream` that splits nothing but enqueues the same units (made once, before the
-// rounds) as each read's bytes complete them, so what remains is Web Streams' cost per object.
+// rounds) as each read's bytes complete them, so what remains is Web Streams' cost per object; and the same
+// floor making each unit afresh as a view of the read, as a splitter must (an object and a view per line).
 import { createReadStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,16 +26,33 @@ const splitter = new LineSplitterCore({ byteOps: webByteOps });
 splitter.write(input, (unit) => units.push(unit as LineUnit));
 splitter.end((unit) => units.push(unit as LineUnit));
 
-/** A TransformStream that hands on `units`, each once the bytes read so far reach its end. */
-function unitsAsRead(): TransformStream<Uint8Array, LineUnit> {
+/**
+ * A TransformStream that hands on `units`, each once the bytes read so far reach its end; `fresh`: a unit
+ * that lies within one read is made anew, its bytes a view of that read.
+ */
+function unitsAsRead(fresh = false): TransformStream<Uint8Array, LineUnit> {
   let next = 0;
   let read = 0;
   let handed = 0;
-  const handOn = (controller: TransformStreamDefaultController<LineUnit>, upTo: number) => {
+  const handOn = (
+    controller: TransformStreamDefaultController<LineUnit>,
+    chunk: Uint8Array,
+    upTo: number,
+  ) => {
+    const chunkStart = upTo - chunk.length;
     for (let unit = units[next]; unit !== undefined; unit = units[next]) {
       const end = handed + unit.bytes.length + unit.terminator.length;
       if (end > upTo) return;
-      controller.enqueue(unit);
+      const from = handed - chunkStart;
+      controller.enqueue(
+        fresh && from >= 0
+          ? {
+              bytes: chunk.subarray(from, from + unit.bytes.length),
+              terminator: unit.terminator,
+              offset: handed,
+            }
+          : unit,
+      );
       handed = end;
       next++;
     }
@@ -42,9 +60,9 @@ function unitsAsRead(): TransformStream<Uint8Array, LineUnit> {
   return new TransformStream({
     transform: (chunk, controller) => {
       read += chunk.length;
-      handOn(controller, read);
+      handOn(controller, chunk, read);
     },
-    flush: (controller) => handOn(controller, Number.POSITIVE_INFINITY),
+    flush: (controller) => handOn(controller, new Uint8Array(0), Number.POSITIVE_INFINITY),
   });
 }
 
@@ -86,6 +104,9 @@ const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
     countUnits(source.open(readBytes).pipeThrough(new LineSplitterStream()) as never),
   'TransformStream handing on the same units (the floor), for await': (readBytes) =>
     countUnits(source.open(readBytes).pipeThrough(unitsAsRead()) as never),
+  'TransformStream handing on fresh units, views of each read (the floor with allocation), for await': (
+    readBytes,
+  ) => countUnits(source.open(readBytes).pipeThrough(unitsAsRead(true)) as never),
 };
 /** Each contender's peer: the Node stage consumed the same way. */
 const peerOf = (name: string) =>

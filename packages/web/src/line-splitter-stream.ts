@@ -6,8 +6,8 @@ import {
   type LineSplitterStats,
   type LineUnit,
 } from '@pipeguard/line-splitter/core';
-import { validateOptionsObject } from '@pipeguard/shared/core';
-import { StageStream } from './stage-stream';
+import { type Emit, validateOptionsObject } from '@pipeguard/shared/core';
+import { type ChunkCore, StageStream } from './stage-stream';
 import { webByteOps } from './web-byte-ops';
 
 export type {
@@ -17,6 +17,36 @@ export type {
   LineTerminator,
   LineUnit,
 } from '@pipeguard/line-splitter/core';
+
+/**
+ * The per-unit mode over the core's batched mode: each batch's units are built in one tight loop and then
+ * enqueued, where the core's own per-unit mode enqueues each unit as it builds it; the units are the same
+ * (bytes, terminator, offset) and so are the stats. CPU per pass, in memory: 0.6-0.8 of the per-unit core's
+ * (bench/results/2026-12-07b-web-fast.md).
+ */
+class UnitsFromBatches implements ChunkCore<Uint8Array, LineUnit, LineSplitterStats> {
+  readonly #core: LineSplitterCore;
+
+  constructor(core: LineSplitterCore) {
+    this.#core = core;
+  }
+
+  get stats(): LineSplitterStats {
+    return this.#core.stats;
+  }
+
+  write(chunk: Uint8Array, emit: Emit<LineUnit>): void {
+    this.#core.write(chunk, (batch) => emitUnits(batch as LineBatch, emit));
+  }
+
+  end(emit: Emit<LineUnit>): void {
+    this.#core.end((batch) => emitUnits(batch as LineBatch, emit));
+  }
+}
+
+function emitUnits(batch: LineBatch, emit: Emit<LineUnit>): void {
+  for (const unit of batch.units) emit(unit);
+}
 
 /**
  * A `TransformStream` from bytes to line units, the Node `LineSplitter` for Web Streams over the same core:
@@ -34,13 +64,14 @@ export class LineSplitterStream extends StageStream<LineUnit | LineBatch, LineSp
    */
   constructor(options?: LineSplitterOptions) {
     validateOptionsObject(options, LINE_SPLITTER_OPTIONS);
-    super(
-      new LineSplitterCore({
-        maxUnitBytes: options?.maxUnitBytes,
-        batched: options?.batched,
-        startOffset: options?.startOffset,
-        byteOps: webByteOps,
-      }),
-    );
+    const perUnit = options?.batched === undefined || options.batched === false;
+    // The core always batches; any other value goes to it, to fail its check in the Node stage's order.
+    const core = new LineSplitterCore({
+      maxUnitBytes: options?.maxUnitBytes,
+      batched: perUnit ? true : options?.batched,
+      startOffset: options?.startOffset,
+      byteOps: webByteOps,
+    });
+    super(perUnit ? new UnitsFromBatches(core) : core);
   }
 }
