@@ -129,6 +129,9 @@ function filterStep(filter: CaptureChainFilter): Step {
  * at the end the kept bytes are split, clipped and decoded and the {@link CaptureResult} is composed as
  * `pipeline()` composes its capture. A shell feeds it from any source (a WHATWG reader).
  */
+/** The clock of a counter that never reports. */
+const readNoClock = (): number => 0;
+
 export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
@@ -172,7 +175,9 @@ export class CaptureChain {
     this.#tools = tools;
     // Built now so that every core's options are validated before anything is read, as pipeline() does.
     this.#headDecode = createDecodeCores(settings, tools);
-    const counter = new ByteCounterCore({});
+    // It only counts (no trigger, so it never reports): no clock to read. Its default, performance.now,
+    // loads node:perf_hooks at its first call, which a command-line start would pay for nothing.
+    const counter = new ByteCounterCore({ now: readNoClock });
     const stageSettings = presetStageSettings(settings);
     const guard = stageSettings.guard ? new BinaryGuardCore({ ...stageSettings.guard, byteOps }) : null;
     const transcoder = new Utf16TranscoderCore(() => guard?.encoding);
