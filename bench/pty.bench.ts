@@ -15,10 +15,10 @@ interface Input {
 const LINE = 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......';
 
 /** A child that writes `bytes` of log lines to its terminal and exits (the child-processes bench's writer). */
-const writer = (bytes: number) => `yes '${LINE}' | head -c ${bytes}`;
+export const writer = (bytes: number) => `yes '${LINE}' | head -c ${bytes}`;
 
 /** The floor: node-pty itself, raw Buffers, a listener that only counts. */
-function bareReadLoop({ command }: Input): Promise<number> {
+export function bareReadLoop({ command }: Pick<Input, 'command'>): Promise<number> {
   const pty = loadPtyModule();
   return new Promise((resolve) => {
     // ONLCR off, as run() and the adapter set it, so that every contender moves the same bytes.
