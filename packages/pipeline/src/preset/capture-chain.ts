@@ -123,15 +123,15 @@ function filterStep(filter: CaptureChainFilter): Step {
   };
 }
 
+/** The clock of a counter that never reports. */
+const readNoClock = (): number => 0;
+
 /**
  * `pipeline()`'s composition as one chain of runtime-free cores: ByteCounter → BinaryGuard → (UTF-16 →
  * UTF-8) → (TerminalRenderer) → (SecretRedactor) → (RepeatFolder) → BoundedSink, each chunk through every core in one call;
  * at the end the kept bytes are split, clipped and decoded and the {@link CaptureResult} is composed as
  * `pipeline()` composes its capture. A shell feeds it from any source (a WHATWG reader).
  */
-/** The clock of a counter that never reports. */
-const readNoClock = (): number => 0;
-
 export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
