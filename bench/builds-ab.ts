@@ -6,10 +6,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as PipelineModule from '@pipeguard/pipeline';
 import { GiB, MiB } from './lib/inputs';
 import { childLines } from './matching.bench';
-import { bareReadLoop, writer } from './pty.bench';
+import { adapterRead, bareReadLoop, writer } from './pty.bench';
 
 /**
- * `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/builds-ab.ts pty|matching|cli <rounds>
+ * `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/builds-ab.ts
+ * pty|pty-adapter|matching|cli <rounds>
  * <checkout>...`: three questions of the general table (bench/pty, matching, cli-startup) for several built
  * checkouts in one run, the contenders alternated (their order rotated each round), each measurement in a
  * process of its own so that no build inherits another's heap or JIT state. Prints each contender's median
@@ -30,6 +31,10 @@ async function measureOnce(kind: string, root: string): Promise<number> {
   if (kind === 'pty-bare') return bareReadLoop({ command: PTY_COMMAND });
   const { run } = await loadPipeline(root);
   if (kind === 'pty-run') return (await run('sh', ['-c', PTY_COMMAND], { pty: true })).stdout.bytes;
+  if (kind === 'pty-adapter') {
+    const { spawnPtyChild } = await loadPipeline(root);
+    return adapterRead({ command: PTY_COMMAND }, spawnPtyChild);
+  }
   const keepMatches = kind === 'match-keep';
   const result = await run('sh', ['-c', MATCH_COMMAND], {
     keep: 'both',
@@ -105,6 +110,11 @@ function contenders(question: string, roots: readonly string[]): Contender[] {
       inChild('node-pty read loop, counting only', 'pty-bare', HERE),
       ...roots.map((root) => inChild(`run({ pty: true }) ${label(root)}`, 'pty-run', root)),
     ];
+  if (question === 'pty-adapter')
+    return [
+      inChild('node-pty read loop, counting only', 'pty-bare', HERE),
+      ...roots.map((root) => inChild(`spawnPtyChild → Writable ${label(root)}`, 'pty-adapter', root)),
+    ];
   if (question === 'matching')
     return roots.flatMap((root) => [
       inChild(`run() keep 'both' ${label(root)}`, 'match-plain', root),
@@ -121,7 +131,7 @@ function contenders(question: string, roots: readonly string[]): Contender[] {
         ]),
       ),
     ];
-  throw new Error('usage: builds-ab.ts pty|matching|cli <rounds> <checkout>...');
+  throw new Error('usage: builds-ab.ts pty|pty-adapter|matching|cli <rounds> <checkout>...');
 }
 
 const median = (values: readonly number[]): number => {

@@ -36,8 +36,11 @@ export function bareReadLoop({ command }: Pick<Input, 'command'>): Promise<numbe
 }
 
 /** The adapter: its readable-stream stdout piped into a counting Writable, with backpressure. */
-async function adapterRead({ command }: Input): Promise<number> {
-  const child = spawnPtyChild('sh', ['-c', command]);
+export async function adapterRead(
+  { command }: Pick<Input, 'command'>,
+  spawn: typeof spawnPtyChild = spawnPtyChild,
+): Promise<number> {
+  const child = spawn('sh', ['-c', command]);
   const sink = countingSink();
   await pipeline(child.stdout as unknown as NodeJS.ReadableStream, sink as unknown as NodeJS.WritableStream);
   return sink.bytes;
@@ -74,7 +77,7 @@ export default defineQuestion({
         },
         {
           name: 'spawnPtyChild stdout → counting Writable',
-          run: adapterRead,
+          run: (input) => adapterRead(input),
           verify: (bytes, input) =>
             bytes === input.outputBytes ? 'ok: all bytes' : `wrong count: ${bytes} of ${input.outputBytes}`,
         },
