@@ -67,7 +67,7 @@ interface ChildInput {
   command: string;
 }
 
-const childLines = (every: number): string =>
+export const childLines = (every: number): string =>
   Array.from({ length: every }, (_, index) =>
     index === every / 2
       ? 'src/module_42.c:17:5: error: count undeclared here (first use in this function)'

@@ -15,10 +15,10 @@ interface Input {
 const LINE = 'INFO worker 7 processed item 123456 in 12 ms (queue depth 3) ......';
 
 /** A child that writes `bytes` of log lines to its terminal and exits (the child-processes bench's writer). */
-const writer = (bytes: number) => `yes '${LINE}' | head -c ${bytes}`;
+export const writer = (bytes: number) => `yes '${LINE}' | head -c ${bytes}`;
 
 /** The floor: node-pty itself, raw Buffers, a listener that only counts. */
-function bareReadLoop({ command }: Input): Promise<number> {
+export function bareReadLoop({ command }: Pick<Input, 'command'>): Promise<number> {
   const pty = loadPtyModule();
   return new Promise((resolve) => {
     // ONLCR off, as run() and the adapter set it, so that every contender moves the same bytes.
@@ -36,8 +36,11 @@ function bareReadLoop({ command }: Input): Promise<number> {
 }
 
 /** The adapter: its readable-stream stdout piped into a counting Writable, with backpressure. */
-async function adapterRead({ command }: Input): Promise<number> {
-  const child = spawnPtyChild('sh', ['-c', command]);
+export async function adapterRead(
+  { command }: Pick<Input, 'command'>,
+  spawn: typeof spawnPtyChild = spawnPtyChild,
+): Promise<number> {
+  const child = spawn('sh', ['-c', command]);
   const sink = countingSink();
   await pipeline(child.stdout as unknown as NodeJS.ReadableStream, sink as unknown as NodeJS.WritableStream);
   return sink.bytes;
@@ -74,7 +77,7 @@ export default defineQuestion({
         },
         {
           name: 'spawnPtyChild stdout → counting Writable',
-          run: adapterRead,
+          run: (input) => adapterRead(input),
           verify: (bytes, input) =>
             bytes === input.outputBytes ? 'ok: all bytes' : `wrong count: ${bytes} of ${input.outputBytes}`,
         },

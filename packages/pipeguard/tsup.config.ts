@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { defineConfig, type Options, type Plugin } from 'tsup';
 import base from '../../tsup.base';
 
@@ -44,6 +46,19 @@ const commonJsChunks: Plugin = {
   },
 };
 
+/**
+ * node:module in the bin's bundle is src/cli/node-module.ts (esbuild keeps a built-in external before it
+ * looks at `alias`, so a plugin resolves it).
+ */
+const nodeModuleStandIn: EsbuildPlugin = {
+  name: 'pipeguard-cli-node-module',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?module$/ }, () => ({
+      path: fileURLToPath(new URL('./src/cli/node-module.ts', import.meta.url)),
+    }));
+  },
+};
+
 // The shared build for the library, plus the CLI (the bin) as one CommonJS file, without types. The CLI
 // is one bundle of the workspace stages, so start-up resolves no module graph: one file, compiled from its
 // V8 code cache (a file per command measured 0.05x of node's start slower, in resolving and reading files,
@@ -65,6 +80,7 @@ export default defineConfig([
     format: ['esm'],
     outExtension: () => ({ js: '.cjs' }),
     plugins: [commonJsChunks],
+    esbuildPlugins: [nodeModuleStandIn],
     dts: false,
     // Its caches only (and chunks of earlier layouts): a cache's name changes with its file's content.
     clean: ['cli-chunks/**', 'cli-cache/**'],

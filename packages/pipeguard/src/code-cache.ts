@@ -1,6 +1,5 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -31,7 +30,7 @@ type ModuleBody = (
  * run compiled; V8 rejects a cache made by another version or with other flags, and the file is then
  * compiled as usual. A file of `dist` edited by hand keeps the digest of the build: rebuild (`pnpm build`).
  */
-export function runCli(distDir: string, stamp: string): void {
+export function runCli(distDir: string, require: NodeJS.Require, stamp: string): void {
   const filename = join(distDir, CLI_MAIN);
   const digest = STAMP.exec(stamp)?.[1];
   const cachePath = digest === undefined ? undefined : join(distDir, CACHE_DIR, `${CLI_MAIN}.${digest}.v8`);
@@ -45,7 +44,7 @@ export function runCli(distDir: string, stamp: string): void {
   }
   const body = script.runInThisContext({ displayErrors: true }) as ModuleBody;
   const module = { exports: {} };
-  body.call(module.exports, module.exports, createRequire(filename), module, filename, distDir);
+  body.call(module.exports, module.exports, require, module, filename, distDir);
 }
 
 /**

@@ -90,6 +90,17 @@ describe('pipeguard start-up', () => {
     expect((killed as { code: number }).code).toBe(143);
   });
 
+  it.each([
+    ['crypto', 'the run markers draw from /dev/urandom'],
+    ['perf_hooks', "the chain's counter reads no clock"],
+    ['module', "the bundle's createRequire is its own require"],
+  ])("should not load Node's %s module to run a command (%s)", async (name) => {
+    expect(await builtinLoadedBy(name, ['--', 'echo', 'hello'])).toEqual({
+      stdout: 'hello\n',
+      loaded: 'false',
+    });
+  });
+
   it('should load iconv-lite when a fallback decodes output that is not UTF-8', async () => {
     const gbk = files.path('gbk.txt');
     await writeFile(gbk, Buffer.from('c4e3bac30a', 'hex'));

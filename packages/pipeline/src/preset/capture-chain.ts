@@ -123,6 +123,9 @@ function filterStep(filter: CaptureChainFilter): Step {
   };
 }
 
+/** The clock of a counter that never reports. */
+const readNoClock = (): number => 0;
+
 /**
  * `pipeline()`'s composition as one chain of runtime-free cores: ByteCounter → BinaryGuard → (UTF-16 →
  * UTF-8) → (TerminalRenderer) → (SecretRedactor) → (RepeatFolder) → BoundedSink, each chunk through every core in one call;
@@ -172,7 +175,9 @@ export class CaptureChain {
     this.#tools = tools;
     // Built now so that every core's options are validated before anything is read, as pipeline() does.
     this.#headDecode = createDecodeCores(settings, tools);
-    const counter = new ByteCounterCore({});
+    // It only counts (no trigger, so it never reports): no clock to read. Its default, performance.now,
+    // loads node:perf_hooks at its first call, which a command-line start would pay for nothing.
+    const counter = new ByteCounterCore({ now: readNoClock });
     const stageSettings = presetStageSettings(settings);
     const guard = stageSettings.guard ? new BinaryGuardCore({ ...stageSettings.guard, byteOps }) : null;
     const transcoder = new Utf16TranscoderCore(() => guard?.encoding);

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomHex } from './random-hex';
 
 /** Where this process may make cgroups: a cgroup2 or cgroup v1 (pids, freezer) directory of its own cgroup. */
 interface CgroupBase {
@@ -73,7 +73,7 @@ export class CgroupScope {
    */
   static spawnInside<T>(spawn: () => T): { spawned: T; scope: CgroupScope | null } {
     for (const base of cgroupBases()) {
-      const directory = join(base.directory, `pipeguard-${process.pid}-${randomBytes(6).toString('hex')}`);
+      const directory = join(base.directory, `pipeguard-${process.pid}-${randomHex(6)}`);
       try {
         mkdirSync(directory);
       } catch {

@@ -66,9 +66,11 @@ export class DescendantContainment {
 
   /** The live descendants (the command itself too, while it runs), each once. */
   members(): number[] {
+    // A cgroup holds every descendant (a fork starts in its parent's cgroup): its list is the answer, where
+    // the group's members take a read of every process's /proc stat (~0.05 ms CPU a process, per call).
+    if (this.#cgroup !== null) return this.#cgroup.members().filter(isAlive);
     const pids = new Set<number>(this.#pgid === undefined ? [] : groupMembers(this.#pgid));
-    for (const pid of this.#cgroup?.members() ?? []) pids.add(pid);
-    if (this.#cgroup === null) for (const pid of this.#marker?.carriers() ?? []) pids.add(pid);
+    for (const pid of this.#marker?.carriers() ?? []) pids.add(pid);
     return [...pids].filter(isAlive);
   }
 
@@ -94,7 +96,9 @@ export class DescendantContainment {
    */
   settle(): Leftover[] {
     const leftovers = this.members().map(leftoverOf);
-    if (this.#killLeftovers || leftovers.length === 0) this.killAll();
+    // None alive, none to fork another: nothing to end, and no second scan of every process to find so.
+    if (leftovers.length === 0) this.#release();
+    else if (this.#killLeftovers) this.killAll();
     else this.#releaseWhenEmpty();
     return leftovers;
   }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { listPids } from './process-table';
+import { randomHex } from './random-hex';
 
 /** The variable that marks every process of one run: descendants inherit it whatever group or session they make. */
 export const RUN_ID_VARIABLE = 'PIPEGUARD_RUN_ID';
@@ -11,7 +11,7 @@ export const RUN_ID_VARIABLE = 'PIPEGUARD_RUN_ID';
  * A process that execs itself with a cleared environment escapes it; a cgroup does not let it.
  */
 export class EnvironMarker {
-  readonly value = randomBytes(16).toString('hex');
+  readonly value = randomHex(16);
   readonly #needle = Buffer.from(`\0${RUN_ID_VARIABLE}=${this.value}\0`);
 
   /** `env` with the marker added (a new object). */
