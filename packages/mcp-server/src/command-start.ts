@@ -75,19 +75,20 @@ export async function startCall(
     }
     const settled = await command.settled({ inputWait: true }, request.yieldMs);
     signal.removeEventListener('abort', stopAtOnce);
-    const details = {
-      // Listed by list_commands: a token on the command line is withheld as in the output.
+    // For a kept command only (most end within yield_ms): list_commands lists it, a token on its command
+    // line withheld as in the output.
+    const details = () => ({
       display: environment.redact ? redactText(request.display, { env: process.env }) : request.display,
       startedAt: Date.now() - (performance.now() - started),
       timeoutMs: request.timeoutMs,
-    };
+    });
     if (signal.aborted) {
       await command.stop({ graceMs: 0 }).catch(() => {});
       // No answer reaches a cancelled request: what it printed is kept as an ended command for read_output,
       // owning no spill (removed first), so a client gone mid-run leaves no file behind.
       await environment.spill.release(directory, []);
       directory = undefined;
-      commands.add(command, { ...details, directory: null, cancelled: true });
+      commands.add(command, { ...details(), directory: null, cancelled: true });
       throw new Error(
         'The command was cancelled; its process group was killed. list_commands and read_output give what it printed.',
       );
@@ -100,7 +101,7 @@ export async function startCall(
       directory = undefined;
       return { kind: 'ended', result };
     }
-    const session = commands.add(command, { ...details, directory, cancelled: false });
+    const session = commands.add(command, { ...details(), directory, cancelled: false });
     kept = true;
     const read = await command.read();
     // Ended between the wait and the read: nothing is left to keep.
