@@ -1,3 +1,4 @@
+import type { InputSource } from '@pipeguard/pty';
 import type { RedactOptions } from '@pipeguard/secret-redactor/core';
 import { describeReceived, validateInteger, validateOptionsObject, validateString } from '@pipeguard/shared';
 import type { DescendantContainment } from '../capture/descendants/descendant-containment';
@@ -6,8 +7,8 @@ import type { StopOptions, WaitForCondition, WaitForOptions } from './command-re
 /** How a {@link RunningCommand} reads, times and ends its command: `start()`'s options, resolved. */
 export interface CommandSettings {
   pty: boolean;
-  /** Whether the command can wait for input: under a terminal, or its stdin left open (or a live stream). */
-  canWaitForInput: boolean;
+  /** Where the command can wait for input (its terminal, or its stdin left open or a live stream), or `null`. */
+  waitInput: InputSource | null;
   ptyFallback: string | null;
   inputWaitMs: number;
   /** The redactor's options (the chain's), or `null`: the prompt and the last line go through them. */

@@ -79,18 +79,19 @@ export class RunningCommand {
       // The command may close its stdin or exit before reading what was written: a write then fails alone.
     });
     // As run(): only a command that can wait is watched (on pipes with its input ended, none can).
-    this.#watch = !settings.canWaitForInput
-      ? null
-      : watchChildInputWait(child, {
-          input: settings.pty ? 'terminal' : 'stdin',
-          inputWaitMs: settings.inputWaitMs,
-          redact: settings.redact,
-          onChange: (wait) => {
-            const next = wait === null ? 'running' : 'waiting-for-input';
-            if (this.#state.can(next)) this.#state.to(next);
-            this.#notify(null);
-          },
-        });
+    this.#watch =
+      settings.waitInput === null
+        ? null
+        : watchChildInputWait(child, {
+            input: settings.waitInput,
+            inputWaitMs: settings.inputWaitMs,
+            redact: settings.redact,
+            onChange: (wait) => {
+              const next = wait === null ? 'running' : 'waiting-for-input';
+              if (this.#state.can(next)) this.#state.to(next);
+              this.#notify(null);
+            },
+          });
     child.once('error', (error) => this.#fail(settings.spawnFailure(error)));
     if (child.exitCode !== null || child.signalCode !== null) this.#onExit(child.exitCode, child.signalCode);
     else child.once('exit', (code, signal) => this.#onExit(code, signal));

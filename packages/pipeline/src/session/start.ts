@@ -68,7 +68,7 @@ export function start(file: string, args: readonly string[] = [], options?: Star
   );
   const running = new RunningCommand(child, outputs, {
     pty: terminal !== null,
-    canWaitForInput: terminal !== null || !endInput || isInputStream(input),
+    waitInput: terminal !== null ? 'terminal' : !endInput || isInputStream(input) ? 'stdin' : null,
     ptyFallback,
     inputWaitMs: quietMs,
     redact: resolveRedactOption(settings.pipeline.redact, false),
