@@ -1,12 +1,13 @@
 import { copyWords } from '../byte-words';
 import { copyBytes, copyOf } from '../bytes';
 
-const SCRATCH_BYTES = 16 * 1024;
 /**
  * The memory small pieces are gathered in: what is handed on is never written again, so a new one comes when
  * it is full. A new 16 KiB one every few dozen rows was a tenth of rendering tqdm's bar (its allocation).
  */
 const ARENA_BYTES = 256 * 1024;
+/** A piece longer than this is handed on by itself (as it is, or a copy when the input is not stable), not gathered with others. */
+const GATHERED_PIECE_MAX_BYTES = 4 * 1024;
 /** A piece of the input this long is handed on as it is: handing a piece on costs about as much as copying this many bytes. */
 const STABLE_VIEW_BYTES = 1024;
 const LF = new Uint8Array([0x0a]);
@@ -32,7 +33,7 @@ export class OutputQueue {
   add(source: Uint8Array, start: number, end: number, stable: boolean): void {
     const length = end - start;
     if (length === 0) return;
-    if (length > SCRATCH_BYTES / 4 || (stable && length >= STABLE_VIEW_BYTES)) {
+    if (length > GATHERED_PIECE_MAX_BYTES || (stable && length >= STABLE_VIEW_BYTES)) {
       this.flush();
       const piece = source.subarray(start, end);
       this.#emit(stable ? piece : copyOf(source, start, end));
@@ -56,7 +57,7 @@ export class OutputQueue {
   addLine(source: Uint8Array | DataView, start: number, end: number, crlf: boolean): void {
     const length = end - start;
     const total = length + (crlf ? 2 : 1);
-    if (total > SCRATCH_BYTES / 4 || this.#used + total > this.#scratch.length) {
+    if (total > GATHERED_PIECE_MAX_BYTES || this.#used + total > this.#scratch.length) {
       const bytes =
         source instanceof DataView
           ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength)

@@ -1,5 +1,5 @@
 import type { ByteOps } from '@pipeguard/shared/core';
-import { isBoxCharacter, readCell } from './cell-width';
+import { readCell } from './cell-width';
 
 const TAB = 0x09;
 
@@ -65,12 +65,6 @@ export function layOutCells(bytes: Uint8Array, from: number, end: number, starts
       values = starts.values;
       for (let cell = 0; cell < width; cell++) values[length++] = at;
       at++;
-      continue;
-    }
-    // A bar's blocks, one cell each without working out a width.
-    if (lead === 0xe2 && isBoxCharacter(bytes, at, end)) {
-      values[length++] = at;
-      at += 3;
       continue;
     }
     const cell = readCell(bytes, at, end);
