@@ -15,12 +15,15 @@ export function lineFeedsBackward(
   limit: number,
   feeds: number[],
 ): number[] {
-  feeds.length = 0;
-  for (let at = end - 1; at >= floor && feeds.length < limit; ) {
+  // Written over in place and cut to length once: emptied and pushed into, the array gave up its backing
+  // store and grew a new one on every call, most of the renderer's young garbage on plain text.
+  let count = 0;
+  for (let at = end - 1; at >= floor && count < limit; ) {
     const lf = ops.lastIndexOf(source, LF, at);
     if (lf < floor) break;
-    feeds.push(lf);
+    feeds[count++] = lf;
     at = lf - 1;
   }
+  feeds.length = count;
   return feeds;
 }
