@@ -41,10 +41,21 @@ function expectedRarity(byte: number): number {
  * ties: the needles' first bytes decide how often a pass stops, and that depends on the text.
  */
 export function rarityIn(sample: Uint8Array): Rarity {
+  const counts = countBytes(sample);
+  return (byte) => expectedRarity(byte) - 100 * (counts[byte] as number);
+}
+
+/** Whether a byte is absent from a sample of the stream: a pass for it alone stops almost nowhere. */
+export function absentIn(sample: Uint8Array): (byte: number) => boolean {
+  const counts = countBytes(sample);
+  return (byte) => counts[byte] === 0;
+}
+
+function countBytes(sample: Uint8Array): Uint32Array {
   const counts = new Uint32Array(256);
   // A bounded sample, once in many megabytes: no native scan gives a histogram.
   for (const byte of sample) counts[byte] = (counts[byte] as number) + 1;
-  return (byte) => expectedRarity(byte) - 100 * (counts[byte] as number);
+  return counts;
 }
 
 /** The literal's best needle: up to 6 bytes starting at its rarest byte (the first of equals). */
@@ -71,12 +82,19 @@ export function dropSubsumed(literals: readonly Uint8Array[]): Uint8Array[] {
   return unique.filter((literal) => !unique.some((other) => other !== literal && holds(literal, other)));
 }
 
-/** Plans the anchors of `literals` (none containing another): literals sharing a needle are found by one pass. */
+/**
+ * Plans the anchors of `literals` (none containing another): literals sharing a needle are found by one pass.
+ * Literals holding a byte `absent` from the text share a one-byte needle first, the byte that serves the
+ * most of them: one pass that stops almost nowhere for several literals, instead of a pass each.
+ */
 export function planAnchors(
   literals: readonly Uint8Array[],
   rarityOf: Rarity = expectedRarity,
+  absent: (byte: number) => boolean = () => false,
 ): LiteralAnchor[] {
-  const windows = literals
+  const { shared, rest } = shareAbsentBytes(literals, absent);
+  if (rest.length === 0) return shared;
+  const windows = rest
     .map((literal) => ({ literal, ...bestWindow(literal, rarityOf) }))
     // Common needles first, so that a literal with a rarer one of its own joins a pass that runs anyway.
     .sort((a, b) => a.rarity - b.rarity);
@@ -86,10 +104,43 @@ export function planAnchors(
     if (shared) shared.literals.push(literal);
     else groups.push({ needle: literal.subarray(at, at + MAX_ANCHOR_BYTES), literals: [literal] });
   }
-  return mergeAnchors(
-    groups.map((group) => group.literals),
-    rarityOf,
-  );
+  return [
+    ...shared,
+    ...mergeAnchors(
+      groups.map((group) => group.literals),
+      rarityOf,
+    ),
+  ];
+}
+
+/**
+ * One-byte anchors, each the absent byte held by the most literals still without one (two at least: a
+ * literal alone keeps a longer needle, which verifies less); every place of the byte in a member is a
+ * place it is checked from. The literals left over are planned as usual.
+ */
+function shareAbsentBytes(
+  literals: readonly Uint8Array[],
+  absent: (byte: number) => boolean,
+): { shared: LiteralAnchor[]; rest: Uint8Array[] } {
+  const shared: LiteralAnchor[] = [];
+  let rest = [...literals];
+  for (;;) {
+    const holders = new Map<number, Uint8Array[]>();
+    for (const literal of rest)
+      for (const byte of new Set(literal))
+        if (absent(byte)) holders.set(byte, [...(holders.get(byte) ?? []), literal]);
+    let best: [number, Uint8Array[]] | null = null;
+    for (const entry of holders) if (best === null || entry[1].length > best[1].length) best = entry;
+    if (best === null || best[1].length < 2) return { shared, rest };
+    const [byte, members] = best;
+    shared.push({
+      needle: Uint8Array.of(byte),
+      members: members.flatMap((literal) =>
+        [...literal.keys()].filter((at) => literal[at] === byte).map((at) => ({ literal, at })),
+      ),
+    });
+    rest = rest.filter((literal) => !members.includes(literal));
+  }
 }
 
 /** Merges two groups into one pass when they share a needle starting with a byte as rare as either's own. */

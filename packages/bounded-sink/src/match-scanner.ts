@@ -7,7 +7,7 @@ import {
 } from '@pipeguard/shared/core';
 import type { MatchExcerpt } from './excerpt';
 import { countLineFeeds } from './line-feeds';
-import { findAnchored, type LiteralAnchor, planAnchors, rarityIn } from './literal-anchors';
+import { absentIn, findAnchored, type LiteralAnchor, planAnchors, rarityIn } from './literal-anchors';
 import type { CompiledPatterns } from './match-patterns';
 
 const LF = 0x0a;
@@ -107,7 +107,8 @@ export class MatchScanner {
 
   #scan(piece: Uint8Array): void {
     if (this.#offset - this.#plannedAt >= REPLAN_BYTES && this.#literals.length > 0) {
-      this.#anchors = planAnchors(this.#literals, rarityIn(piece.subarray(0, SAMPLE_BYTES)));
+      const sample = piece.subarray(0, SAMPLE_BYTES);
+      this.#anchors = planAnchors(this.#literals, rarityIn(sample), absentIn(sample));
       this.#next = new Array(this.#anchors.length);
       this.#plannedAt = this.#offset;
     }
@@ -135,7 +136,8 @@ export class MatchScanner {
     const stop = Math.max(position, lastLineFeed + 1);
     if (stop > position) this.#passLines(piece, position, stop);
     if (hit === -1) {
-      this.#consumeSegment(piece.subarray(stop), false);
+      // The anchors found no literal in the rest of the piece, this partial line included.
+      this.#consumeSegment(piece.subarray(stop), false, true);
       return piece.length;
     }
     this.#lineMatched = true;
@@ -175,8 +177,9 @@ export class MatchScanner {
     return first;
   }
 
-  #consumeSegment(segment: Uint8Array, completesLine: boolean): void {
-    if (!this.#lineMatched && this.#literals.length > 0) this.#lineMatched = this.#hasLiteral(segment);
+  #consumeSegment(segment: Uint8Array, completesLine: boolean, searched = false): void {
+    if (!this.#lineMatched && !searched && this.#literals.length > 0)
+      this.#lineMatched = this.#hasLiteral(segment);
     this.#appendToLine(segment);
     this.#offset += segment.length;
     if (completesLine) this.#completeLine();
@@ -189,10 +192,10 @@ export class MatchScanner {
       this.#carry.length > 0
         ? concatBytes(ops, [this.#carry, segment.subarray(0, this.#settings.patterns.longestLiteral - 1)])
         : EMPTY;
-    return this.#literals.some(
-      (literal) =>
-        ops.indexOfSequence(segment, literal, 0) !== -1 || ops.indexOfSequence(straddle, literal, 0) !== -1,
-    );
+    // Through the anchors: a literal sharing a needle with others is looked for in the same pass.
+    const holds = (bytes: Uint8Array) =>
+      bytes.length > 0 && this.#anchors.some((anchor) => findAnchored(bytes, anchor, 0, ops) !== -1);
+    return holds(segment) || holds(straddle);
   }
 
   #appendToLine(bytes: Uint8Array): void {
