@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive } from './process-table';
 import { randomHex } from './random-hex';
 
 /** Where this process may make cgroups: a cgroup2 or cgroup v1 (pids, freezer) directory of its own cgroup. */
@@ -10,6 +11,37 @@ interface CgroupBase {
 
 /** The cgroup v1 controllers whose hierarchy can hold a run: any would do, these are the light ones. */
 const V1_CONTROLLERS = ['pids', 'freezer'];
+
+/** The name of a cgroup made here: `pipeguard-<pid of the process that made it>-<random hex>`. */
+const SCOPE_NAME = /^pipeguard-(\d+)-[0-9a-f]+$/;
+
+/** The cgroup directories this process has already cleared of abandoned scopes (once each is enough). */
+const cleared = new Set<string>();
+
+/**
+ * Removes the empty scopes, under `base`, of processes that are gone: one ended by SIGKILL, or one that
+ * exited while its leftovers ran on, could not remove its own, and nothing else would. A scope still
+ * holding a process is busy (rmdir refuses it), and one whose maker lives is left to its maker.
+ */
+function removeAbandonedScopes(base: string): void {
+  if (cleared.has(base)) return;
+  cleared.add(base);
+  let names: string[];
+  try {
+    names = readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const maker = SCOPE_NAME.exec(name)?.[1];
+    if (maker === undefined || Number(maker) === process.pid || isAlive(Number(maker))) continue;
+    try {
+      rmdirSync(join(base, name));
+    } catch {
+      // Busy: a process its maker left behind still runs in it.
+    }
+  }
+}
 
 /** Rounds of SIGKILL to every member before giving up on a cgroup that keeps forking (v1, without cgroup.kill). */
 const MAX_KILL_ROUNDS = 100;
@@ -89,6 +121,8 @@ export class CgroupScope {
         return { spawned: spawn(), scope: new CgroupScope(directory, base.version) };
       } finally {
         writeFileSync(join(base.directory, 'cgroup.procs'), String(process.pid));
+        // After the spawn: the command starts meanwhile.
+        removeAbandonedScopes(base.directory);
       }
     }
     return { spawned: spawn(), scope: null };
