@@ -1,3 +1,4 @@
+import { ByteFinder } from '../byte-finder';
 import { ByteWords } from '../byte-words';
 import type { HandlerRegistry } from '../parser/handler-registry';
 import { SequenceReader } from '../parser/sequence-reader';
@@ -43,6 +44,9 @@ export class FrameSkipper {
   #linesAscii = false;
   /** The write's input, four bytes at a time (a status line is compared with the last one). */
   readonly #words = new ByteWords();
+  /** The next CR and ESC in the write's input (a bar's last frame is seen without running it). */
+  readonly #cr: ByteFinder;
+  readonly #esc: ByteFinder;
 
   /** Draws the lines of text between two frames (text, LF and CRLF only): the renderer's own text path. */
   readonly #drawText: (bytes: Uint8Array, start: number, end: number) => void;
@@ -57,6 +61,8 @@ export class FrameSkipper {
     this.#lines = lines;
     this.#simulation = new FrameSimulation(screen, this.#reader, handlers);
     this.#drawText = drawText;
+    this.#cr = new ByteFinder(screen.ops, CR);
+    this.#esc = new ByteFinder(screen.ops, ESC);
   }
 
   /**
@@ -78,6 +84,11 @@ export class FrameSkipper {
     // Inside what the last attempt led the same way read before it failed, another would fail the same way;
     // one led otherwise may not (git's frames: text, EL, CR: led by the EL they fail, by the CR they pass).
     if (bytes === this.#quietBytes && at < (this.#quietUntil[byte === ESC ? 0 : 1] as number)) return at;
+    // A bar's last frame, text up to a CRLF, is followed by no other: the run would end at the CRLF and fail.
+    if (byte === CR) {
+      const next = this.#cr.next(bytes, at + 1);
+      if (bytes[next + 1] === LF && this.#esc.next(bytes, at + 1) > next) return at;
+    }
     // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
     if (byte === ESC) {
       this.#reader.reset();
@@ -181,6 +192,8 @@ export class FrameSkipper {
     this.#quietBytes = null;
     this.#simulation.forget();
     this.#words.forget();
+    this.#cr.forget();
+    this.#esc.forget();
   }
 
   /**
