@@ -89,12 +89,10 @@ export class FrameSkipper {
       const next = this.#cr.next(bytes, at + 1);
       if (bytes[next + 1] === LF && this.#esc.next(bytes, at + 1) > next) return at;
     }
-    // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
-    if (byte === ESC) {
-      this.#reader.reset();
-      const colour = this.#reader.readColour(bytes, at);
-      if (colour !== -1 && ((bytes[colour] as number) - 0x20) >>> 0 < 0x5f) return at;
-    }
+    // Colours and cursor visibility take no cell and move nothing: before text they begin no frame (a frame moves
+    // the cursor back before it writes), before a bare CR the attempt led by the CR, next, sees the same frames
+    // end (one led by them would not: the text scan takes the colours that come again with the text).
+    if (byte === ESC && bytes.length - at > 1 && this.#noOperations(bytes, at) !== at) return at;
     const simulation = this.#simulation;
     const buffer = screen.buffer;
     let frame = this.#frame;
@@ -162,6 +160,26 @@ export class FrameSkipper {
     // An attempt from where drawing goes on would run the frame the loop stopped at again, and stop there again.
     if (resume > at) this.#quietAt(bytes, resume);
     return resume;
+  }
+
+  /**
+   * `at` when the colours and cursor-visibility switches from `at` on are not followed by text or a bare CR (or
+   * there are none); else the index after them.
+   */
+  #noOperations(bytes: Uint8Array, at: number): number {
+    const reader = this.#reader;
+    reader.reset();
+    let after = at;
+    for (;;) {
+      const colour = reader.readColour(bytes, after);
+      if (colour !== -1) after = colour;
+      else if (isCursorVisibility(bytes, after)) after += CURSOR_VISIBILITY_BYTES;
+      else break;
+    }
+    if (after === at || after >= bytes.length) return at;
+    const next = bytes[after] as number;
+    if ((next - 0x20) >>> 0 < 0x5f || next >= 0x80) return after;
+    return next === CR && after + 1 < bytes.length && bytes[after + 1] !== LF ? after : at;
   }
 
   /** No attempt at `at` itself. */
@@ -236,4 +254,15 @@ export class FrameSkipper {
     this.#screen.applyFrame(frame);
     this.sequences += frame.sequences;
   }
+}
+
+/** `ESC[?25h` and `ESC[?25l`: DECTCEM. */
+const CURSOR_VISIBILITY_BYTES = 6;
+
+function isCursorVisibility(bytes: Uint8Array, at: number): boolean {
+  if (at + CURSOR_VISIBILITY_BYTES > bytes.length) return false;
+  if (bytes[at] !== ESC || bytes[at + 1] !== 0x5b || bytes[at + 2] !== 0x3f) return false;
+  if (bytes[at + 3] !== 0x32 || bytes[at + 4] !== 0x35) return false;
+  const final = bytes[at + 5];
+  return final === 0x68 || final === 0x6c;
 }
