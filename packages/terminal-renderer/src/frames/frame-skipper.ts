@@ -44,6 +44,9 @@ export class FrameSkipper {
   #linesAscii = false;
   /** The write's input, four bytes at a time (a status line is compared with the last one). */
   readonly #words = new ByteWords();
+  /** Misses of {@link matchKnownFrame} in a row in this attempt, and the frames still to run without it (see #matchKnown). */
+  #matchMisses = 0;
+  #matchPause = 0;
   /** The next CR and ESC in the write's input (a bar's last frame is seen without running it). */
   readonly #cr: ByteFinder;
   readonly #esc: ByteFinder;
@@ -100,6 +103,8 @@ export class FrameSkipper {
       return this.#quiet(bytes, at, byte);
     // Where drawing goes on: after the last frame left out (and the lines of text drawn after it).
     let resume = at;
+    this.#matchMisses = 0;
+    this.#matchPause = 0;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
     for (;;) {
       // A frame that moves the cursor below the screen's last row yet made makes rows there (beginning at its
@@ -124,10 +129,7 @@ export class FrameSkipper {
         if (frame.rowFlags.length > 0) this.#lines.materialize();
         this.#apply(frame);
         following.adopt(frame, next);
-      } else if (
-        known &&
-        matchKnownFrame(simulation, this.#words.of(bytes), bytes, next, frame, screen.maxLineBytes)
-      ) {
+      } else if (known && this.#matchKnown(bytes, next, frame)) {
         // A frame of a multi-line display drawn again with other figures: it does what the last one did.
         this.#apply(frame);
         following.adopt(frame, next);
@@ -160,6 +162,26 @@ export class FrameSkipper {
     // An attempt from where drawing goes on would run the frame the loop stopped at again, and stop there again.
     if (resume > at) this.#quietAt(bytes, resume);
     return resume;
+  }
+
+  /**
+   * {@link matchKnownFrame}, where it pays: after it missed `n` times in a row in an attempt, the next
+   * `2^(n-1) - 1` frames (n at most {@link MAX_MATCH_MISSES}) are run without it (a bar that grows by block characters never matches: its
+   * blocks were compared up to the one that changed, every frame).
+   */
+  #matchKnown(bytes: Uint8Array, at: number, template: FrameEffects): boolean {
+    if (this.#matchPause > 0) {
+      this.#matchPause--;
+      return false;
+    }
+    const screen = this.#screen;
+    if (matchKnownFrame(this.#simulation, this.#words.of(bytes), bytes, at, template, screen.maxLineBytes)) {
+      this.#matchMisses = 0;
+      return true;
+    }
+    if (this.#matchMisses < MAX_MATCH_MISSES) this.#matchMisses++;
+    this.#matchPause = (1 << (this.#matchMisses - 1)) - 1;
+    return false;
   }
 
   /**
@@ -255,6 +277,9 @@ export class FrameSkipper {
     this.sequences += frame.sequences;
   }
 }
+
+/** The longest pause of the known-frame matcher: 2^5 - 1 frames run without it. */
+const MAX_MATCH_MISSES = 6;
 
 /** `ESC[?25h` and `ESC[?25l`: DECTCEM. */
 const CURSOR_VISIBILITY_BYTES = 6;
