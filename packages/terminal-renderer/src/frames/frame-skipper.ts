@@ -165,9 +165,10 @@ export class FrameSkipper {
   }
 
   /**
-   * {@link matchKnownFrame}, where it pays: after it missed `n` times in a row in an attempt, the next
-   * `2^(n-1) - 1` frames (n at most {@link MAX_MATCH_MISSES}) are run without it (a bar that grows by block characters never matches: its
-   * blocks were compared up to the one that changed, every frame).
+   * {@link matchKnownFrame}, where it pays: after it missed `n` times in a row in an attempt on frames as long
+   * as the last (misses on others cost one comparison), the next `2^(n-1) - 1` frames (n at most
+   * {@link MAX_MATCH_MISSES}) are run without it (a bar that grows by block characters never matches: its blocks
+   * were compared up to the one that changed, every frame).
    */
   #matchKnown(bytes: Uint8Array, at: number, template: FrameEffects): boolean {
     if (this.#matchPause > 0) {
@@ -179,6 +180,10 @@ export class FrameSkipper {
       this.#matchMisses = 0;
       return true;
     }
+    // A frame of another length is told at its first check: only misses that compared the bytes count.
+    const length = template.end - template.firstStart;
+    const firstEnd = at + template.firstEnd - template.firstStart;
+    if (!this.#simulation.sameOperation(bytes, at, firstEnd, at + length)) return false;
     if (this.#matchMisses < MAX_MATCH_MISSES) this.#matchMisses++;
     this.#matchPause = (1 << (this.#matchMisses - 1)) - 1;
     return false;
