@@ -123,8 +123,14 @@ export class FrameSimulation {
     while (at < limit) {
       this.reached = at;
       // The frame ends where the next one begins with the same operation, the cursor back where it began.
-      if (bytes[at] === first && at > start && drew && known && y === startY && (crLed || x === startX)) {
-        if (this.sameOperation(bytes, start, effects.firstEnd, at)) break;
+      if (bytes[at] === first && at > start && known && y === startY) {
+        if (drew && (crLed || x === startX)) {
+          if (this.sameOperation(bytes, start, effects.firstEnd, at)) break;
+        } else if (!crLed && x !== startX && this.sameOperation(bytes, start, effects.firstEnd, at)) {
+          // The first operation again on the first row, the cursor elsewhere: not a frame that repeats (git's
+          // `text ESC[K CR` frames led by their EL would run on to the line's end); one led by the CR may be.
+          return false;
+        }
       }
       const operation = at;
       const byte = bytes[at] as number;

@@ -1,3 +1,4 @@
+import { ByteFinder } from '../byte-finder';
 import { ByteWords } from '../byte-words';
 import type { HandlerRegistry } from '../parser/handler-registry';
 import { SequenceReader } from '../parser/sequence-reader';
@@ -43,6 +44,12 @@ export class FrameSkipper {
   #linesAscii = false;
   /** The write's input, four bytes at a time (a status line is compared with the last one). */
   readonly #words = new ByteWords();
+  /** Misses of {@link matchKnownFrame} in a row in this attempt, and the frames still to run without it (see #matchKnown). */
+  #matchMisses = 0;
+  #matchPause = 0;
+  /** The next CR and ESC in the write's input (a bar's last frame is seen without running it). */
+  readonly #cr: ByteFinder;
+  readonly #esc: ByteFinder;
 
   /** Draws the lines of text between two frames (text, LF and CRLF only): the renderer's own text path. */
   readonly #drawText: (bytes: Uint8Array, start: number, end: number) => void;
@@ -57,6 +64,8 @@ export class FrameSkipper {
     this.#lines = lines;
     this.#simulation = new FrameSimulation(screen, this.#reader, handlers);
     this.#drawText = drawText;
+    this.#cr = new ByteFinder(screen.ops, CR);
+    this.#esc = new ByteFinder(screen.ops, ESC);
   }
 
   /**
@@ -78,12 +87,15 @@ export class FrameSkipper {
     // Inside what the last attempt led the same way read before it failed, another would fail the same way;
     // one led otherwise may not (git's frames: text, EL, CR: led by the EL they fail, by the CR they pass).
     if (bytes === this.#quietBytes && at < (this.#quietUntil[byte === ESC ? 0 : 1] as number)) return at;
-    // A colour before text begins no frame (a frame moves the cursor back before it writes): no attempt.
-    if (byte === ESC) {
-      this.#reader.reset();
-      const colour = this.#reader.readColour(bytes, at);
-      if (colour !== -1 && ((bytes[colour] as number) - 0x20) >>> 0 < 0x5f) return at;
+    // A bar's last frame, text up to a CRLF, is followed by no other: the run would end at the CRLF and fail.
+    if (byte === CR) {
+      const next = this.#cr.next(bytes, at + 1);
+      if (bytes[next + 1] === LF && this.#esc.next(bytes, at + 1) > next) return at;
     }
+    // Colours and cursor visibility take no cell and move nothing: before text they begin no frame (a frame moves
+    // the cursor back before it writes), before a bare CR the attempt led by the CR, next, sees the same frames
+    // end (one led by them would not: the text scan takes the colours that come again with the text).
+    if (byte === ESC && bytes.length - at > 1 && this.#noOperations(bytes, at) !== at) return at;
     const simulation = this.#simulation;
     const buffer = screen.buffer;
     let frame = this.#frame;
@@ -91,6 +103,8 @@ export class FrameSkipper {
       return this.#quiet(bytes, at, byte);
     // Where drawing goes on: after the last frame left out (and the lines of text drawn after it).
     let resume = at;
+    this.#matchMisses = 0;
+    this.#matchPause = 0;
     // Frame after frame, as long as the next one covers the last: each is left out, its state kept.
     for (;;) {
       // A frame that moves the cursor below the screen's last row yet made makes rows there (beginning at its
@@ -115,10 +129,7 @@ export class FrameSkipper {
         if (frame.rowFlags.length > 0) this.#lines.materialize();
         this.#apply(frame);
         following.adopt(frame, next);
-      } else if (
-        known &&
-        matchKnownFrame(simulation, this.#words.of(bytes), bytes, next, frame, screen.maxLineBytes)
-      ) {
+      } else if (known && this.#matchKnown(bytes, next, frame)) {
         // A frame of a multi-line display drawn again with other figures: it does what the last one did.
         this.#apply(frame);
         following.adopt(frame, next);
@@ -153,6 +164,51 @@ export class FrameSkipper {
     return resume;
   }
 
+  /**
+   * {@link matchKnownFrame}, where it pays: after it missed `n` times in a row in an attempt on frames as long
+   * as the last (misses on others cost one comparison), the next `2^(n-1) - 1` frames (n at most
+   * {@link MAX_MATCH_MISSES}) are run without it (a bar that grows by block characters never matches: its blocks
+   * were compared up to the one that changed, every frame).
+   */
+  #matchKnown(bytes: Uint8Array, at: number, template: FrameEffects): boolean {
+    if (this.#matchPause > 0) {
+      this.#matchPause--;
+      return false;
+    }
+    const screen = this.#screen;
+    if (matchKnownFrame(this.#simulation, this.#words.of(bytes), bytes, at, template, screen.maxLineBytes)) {
+      this.#matchMisses = 0;
+      return true;
+    }
+    // A frame of another length is told at its first check: only misses that compared the bytes count.
+    const length = template.end - template.firstStart;
+    const firstEnd = at + template.firstEnd - template.firstStart;
+    if (!this.#simulation.sameOperation(bytes, at, firstEnd, at + length)) return false;
+    if (this.#matchMisses < MAX_MATCH_MISSES) this.#matchMisses++;
+    this.#matchPause = (1 << (this.#matchMisses - 1)) - 1;
+    return false;
+  }
+
+  /**
+   * `at` when the colours and cursor-visibility switches from `at` on are not followed by text or a bare CR (or
+   * there are none); else the index after them.
+   */
+  #noOperations(bytes: Uint8Array, at: number): number {
+    const reader = this.#reader;
+    reader.reset();
+    let after = at;
+    for (;;) {
+      const colour = reader.readColour(bytes, after);
+      if (colour !== -1) after = colour;
+      else if (isCursorVisibility(bytes, after)) after += CURSOR_VISIBILITY_BYTES;
+      else break;
+    }
+    if (after === at || after >= bytes.length) return at;
+    const next = bytes[after] as number;
+    if ((next - 0x20) >>> 0 < 0x5f || next >= 0x80) return after;
+    return next === CR && after + 1 < bytes.length && bytes[after + 1] !== LF ? after : at;
+  }
+
   /** No attempt at `at` itself. */
   #quietAt(bytes: Uint8Array, at: number): void {
     const until = this.#quietUntilOf(bytes);
@@ -181,6 +237,8 @@ export class FrameSkipper {
     this.#quietBytes = null;
     this.#simulation.forget();
     this.#words.forget();
+    this.#cr.forget();
+    this.#esc.forget();
   }
 
   /**
@@ -223,4 +281,18 @@ export class FrameSkipper {
     this.#screen.applyFrame(frame);
     this.sequences += frame.sequences;
   }
+}
+
+/** The longest pause of the known-frame matcher: 2^5 - 1 frames run without it. */
+const MAX_MATCH_MISSES = 6;
+
+/** `ESC[?25h` and `ESC[?25l`: DECTCEM. */
+const CURSOR_VISIBILITY_BYTES = 6;
+
+function isCursorVisibility(bytes: Uint8Array, at: number): boolean {
+  if (at + CURSOR_VISIBILITY_BYTES > bytes.length) return false;
+  if (bytes[at] !== ESC || bytes[at + 1] !== 0x5b || bytes[at + 2] !== 0x3f) return false;
+  if (bytes[at + 3] !== 0x32 || bytes[at + 4] !== 0x35) return false;
+  const final = bytes[at + 5];
+  return final === 0x68 || final === 0x6c;
 }
