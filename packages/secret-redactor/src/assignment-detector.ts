@@ -92,16 +92,22 @@ export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
   return nameEnd;
 }
 
-/** The words whose start `holdsSecretWord` looks for, lower-cased: password, credential, private. */
-const SECRET_WORD_STARTS = ['ssw', 'cred', 'priv'];
-/** Their first letters, in either case: the bytes where a word is compared at all. */
-const SECRET_WORD_FIRST = classOf('sScCpP');
+/**
+ * The bytes of a name (`KEY`) as one table: 2 where a word that says secret may start (`s` of `ssw`, `c` of
+ * `cred`, `p` of `priv`, either case), else 1; 0 outside a name. One read per byte of the walk back.
+ */
+const NAME_BYTES = KEY.slice();
+for (const byte of 'sScCpP') NAME_BYTES[byte.charCodeAt(0)] = 2;
 
-/** Whether the bytes at `at` are `word`, in either case. */
-function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
-  for (let index = 0; index < word.length; index++)
-    if (((bytes[at + index] as number) | 0x20) !== word.charCodeAt(index)) return false;
-  return true;
+/** Whether the bytes at `at` (whose first is `s`, `c` or `p`) start `ssw`, `cred` or `priv`, in either case. */
+function startsSecretWord(bytes: Uint8Array, at: number): boolean {
+  const first = (bytes[at] as number) | 0x20;
+  const second = (bytes[at + 1] as number) | 0x20;
+  const third = (bytes[at + 2] as number) | 0x20;
+  if (first === 0x73) return second === 0x73 && third === 0x77;
+  const fourth = (bytes[at + 3] as number) | 0x20;
+  if (first === 0x63) return second === 0x72 && third === 0x65 && fourth === 0x64;
+  return second === 0x72 && third === 0x69 && fourth === 0x76;
 }
 
 /**
@@ -111,9 +117,11 @@ function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
  */
 function holdsSecretWord(bytes: Uint8Array, nameEnd: number): boolean {
   const lowest = Math.max(0, nameEnd - MAX_NAME_BYTES);
-  for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--)
-    if (SECRET_WORD_FIRST[bytes[at] as number] === 1)
-      for (const word of SECRET_WORD_STARTS) if (isWordAt(bytes, at, word)) return true;
+  for (let at = nameEnd - 4; at >= lowest; at--) {
+    const kind = NAME_BYTES[bytes[at] as number];
+    if (kind === 0) return false;
+    if (kind === 2 && startsSecretWord(bytes, at)) return true;
+  }
   return false;
 }
 
