@@ -139,7 +139,9 @@ export class AnchorSearch {
   /**
    * Adds to `out` the candidates of every anchor before `to` that can still give one starting at or after
    * `cursor`: anchors inside what was already redacted are skipped, not visited. Returns where it stopped:
-   * before `to` when a candidate was found, just past the anchors that could still start one before it.
+   * before `to` when a private key block was found (the anchors of its body are then never visited), just
+   * past the anchors that could still start one before it. Those inside a token are visited: each is a table
+   * read, cheaper than stopping at every secret (a visit of every anchor and a new search of each).
    */
   collect(cursor: number, to: number, out: Candidate[]): number {
     const view = this.#view;
@@ -167,7 +169,8 @@ export class AnchorSearch {
           const found = out.length;
           detect(view, at, out);
           for (let added = found; added < out.length; added++)
-            to = Math.min(to, (out[added] as Candidate).start + START_BEHIND_BYTES + 1);
+            if ((out[added] as Candidate).block)
+              to = Math.min(to, (out[added] as Candidate).start + START_BEHIND_BYTES + 1);
         }
         at = text.indexOf(needle, at + 1);
       }
