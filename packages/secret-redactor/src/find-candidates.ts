@@ -86,14 +86,24 @@ const ANCHORS: readonly Anchor[] = [
 /**
  * The prefix-searched formats, one search per first byte (`A` for `AKIA`, `ASIA`, `AIza`, `ATBB`, …), or by
  * the rarer bytes after a frequent first one (`vs.` for Vault's `hvs.`): one native scan instead of one per
- * prefix, the prefix checked at each hit.
+ * prefix, the prefix checked at each hit. A first byte that starts at most two second bytes (`SG.`, `SK`) is
+ * searched with its second: the native search then passes over the other capitals, not a call at each.
  */
 function needleAnchors(): Anchor[] {
+  const seconds = new Map<string, Set<string>>();
+  for (const { prefix } of NEEDLE_FORMATS)
+    seconds.set(
+      prefix[0] as string,
+      (seconds.get(prefix[0] as string) ?? new Set()).add(prefix[1] as string),
+    );
   const groups = new Map<string, { skip: number; bySecond: Map<number, TokenFormat[]> }>();
   for (const format of NEEDLE_FORMATS) {
+    const first = format.prefix[0] as string;
     const text =
       SEARCHED_FROM.get(format.prefix) ??
-      (format.prefix.startsWith('h') ? format.prefix.slice(1, 4) : (format.prefix[0] as string));
+      (first === 'h'
+        ? format.prefix.slice(1, 4)
+        : format.prefix.slice(0, (seconds.get(first) as Set<string>).size <= 2 ? 2 : 1));
     const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), bySecond: new Map() };
     const second = format.prefix.charCodeAt(1);
     group.bySecond.set(second, [...(group.bySecond.get(second) ?? []), format]);
