@@ -49,7 +49,7 @@ function isSpace(byte: number | undefined): boolean {
   return byte === SPACE || byte === TAB;
 }
 
-function readValue(bytes: Uint8Array, from: number, limit: number): Value | null {
+function readValue(bytes: Uint8Array, from: number, limit: number): Value {
   let at = from;
   while (at < limit && at - from < MAX_SPACES && isSpace(bytes[at])) at++;
   const quote = bytes[at];
@@ -142,8 +142,11 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
-  const name = view.text.slice(nameStart, nameEnd);
   const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
+  // Unless the name may be a header's, a value that is short or a reference rules it out before the name is read.
+  const early = mayNameHeader(bytes, nameEnd) ? null : readValue(bytes, anchor + 1, limit);
+  if (early !== null && isNoValue(bytes, early)) return;
+  const name = view.text.slice(nameStart, nameEnd);
   const { normalized, secret } = view.names.get(name);
   const header =
     normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
@@ -159,8 +162,11 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     return;
   }
   if (!secret) return;
-  const value = readValue(bytes, anchor + 1, limit);
-  if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
+  const value = early ?? readValue(bytes, anchor + 1, limit);
+  if (isNoValue(bytes, value)) return;
+  const text = view.text.slice(value.start, value.end);
+  // A word of one case is prose or a setting (`"same-origin"`, `'include'`), quoted or not.
+  if (isPlaceholderValue(text) || isWord(text)) return;
   // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.
   if (
     value.quoted &&
@@ -172,9 +178,6 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
       ))
   )
     return;
-  const text = view.text.slice(value.start, value.end);
-  // A word of one case is prose or a setting (`"same-origin"`, `'include'`), quoted or not.
-  if (isPlaceholderValue(text) || isWord(text)) return;
   if (
     !value.quoted &&
     (isCodeValue(text, spaced && bytes[anchor] === EQUALS) ||
@@ -189,6 +192,27 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     PRIORITY_ASSIGNMENT,
     value.extend,
   );
+}
+
+/** What a placeholder value may start with when its first byte alone makes it one (`$TOKEN`, `<key>`, `%s`). */
+const REFERENCE_FIRST = classOf('$<%[*/#');
+const NAME_SEPARATOR = classOf('._-');
+
+/** Whether a value is too short for a secret, or a reference (see `isPlaceholderValue`): never redacted. */
+function isNoValue(bytes: Uint8Array, value: Value): boolean {
+  return value.end - value.start < MIN_VALUE_BYTES || REFERENCE_FIRST[bytes[value.start] as number] === 1;
+}
+
+/**
+ * Whether the name ending at `nameEnd` may be `authorization` or end in `cookie` (its last two bytes `on`
+ * or `ie` in either case, or a separator among them): only those names read a value of their own.
+ */
+function mayNameHeader(bytes: Uint8Array, nameEnd: number): boolean {
+  const last = bytes[nameEnd - 1] as number;
+  const before = bytes[nameEnd - 2] as number;
+  if (NAME_SEPARATOR[last] === 1 || NAME_SEPARATOR[before] === 1) return true;
+  const pair = ((before | 0x20) << 8) | (last | 0x20);
+  return pair === 0x6f6e || pair === 0x6965;
 }
 
 /** Whether an odd number of `quote` bytes come before `at` on its line (within the detector's reach). */
@@ -246,14 +270,14 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
 function detectAuthorization(view: ScanView, from: number, limit: number, out: Candidate[]): void {
   const { bytes, text: all } = view;
   const value = readValue(bytes, from, limit);
-  if (value === null || value.end === value.start) return;
+  if (value.end === value.start) return;
   let credential = value.start;
   let end = value.end;
   let extend = value.extend;
   let kind = 'authorization';
   if (!value.quoted && isSpace(bytes[value.end]) && value.end - value.start <= MAX_SCHEME_BYTES) {
     const next = readValue(bytes, value.end, limit);
-    if (next === null || next.end === next.start) return;
+    if (next.end === next.start) return;
     credential = next.start;
     end = next.end;
     extend = next.extend;
