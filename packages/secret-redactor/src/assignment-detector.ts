@@ -136,16 +136,16 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   const spaced = isSpace(bytes[anchor - 1]);
   // The quote skipped back over, if any (else a space or the anchor itself).
   const quote = bytes[nameEnd];
+  const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
+  // Unless the name may be a header's, a value that is short or a reference rules it out before the name is read.
+  const early = mayNameHeader(bytes, nameEnd) ? null : readValue(bytes, anchor + 1, limit);
+  if (early !== null && isNoValue(bytes, early)) return;
   let nameStart = nameEnd;
   while (nameStart > 0 && KEY[bytes[nameStart - 1] as number] === 1) {
     nameStart--;
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
-  const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
-  // Unless the name may be a header's, a value that is short or a reference rules it out before the name is read.
-  const early = mayNameHeader(bytes, nameEnd) ? null : readValue(bytes, anchor + 1, limit);
-  if (early !== null && isNoValue(bytes, early)) return;
   const name = view.text.slice(nameStart, nameEnd);
   const { normalized, secret } = view.names.get(name);
   const header =
@@ -291,7 +291,12 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
       kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
     }
   }
-  if (end - credential < MIN_VALUE_BYTES || CLOSING_START.has(bytes[credential] as number)) return;
+  if (
+    end - credential < MIN_VALUE_BYTES ||
+    CLOSING_START.has(bytes[credential] as number) ||
+    REFERENCE_FIRST[bytes[credential] as number] === 1
+  )
+    return;
   const text = all.slice(credential, end);
   if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
   pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);
