@@ -2,6 +2,7 @@ import { nodeByteOps } from '@pipeguard/shared';
 import { SecretRedactorCore } from '../packages/secret-redactor/src/secret-redactor-core';
 import { nearMisses } from '../packages/secret-redactor/test/secret-samples';
 import { chunksOf, redactorCleanText } from './lib/inputs';
+import { plantedSecrets } from './redacting.bench';
 
 /**
  * `pnpm exec tsx bench/redacting-core-cpu.ts [rounds]`: the redactor's core alone on the near-miss and
@@ -12,7 +13,12 @@ import { chunksOf, redactorCleanText } from './lib/inputs';
  * secret-redactor-core.ts>` runs that core too, alternated with this one (an A/B in one process).
  */
 const clean = redactorCleanText();
-const inputs = { clean: chunksOf(clean), near: chunksOf(nearMisses(2_000_000)) };
+const dense = Buffer.from(plantedSecrets(3000).text, 'latin1');
+const inputs = {
+  clean: chunksOf(clean),
+  near: chunksOf(nearMisses(2_000_000)),
+  dense: chunksOf(dense),
+};
 const latin1 = (bytes: Uint8Array): string => Buffer.prototype.latin1Slice.call(bytes, 0, bytes.length);
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_/+.';
@@ -56,6 +62,7 @@ for (const [suffix, Redactor] of cores) {
   runs[`clean${suffix}`] = () => redact(Redactor, inputs.clean);
   runs[`env${suffix}`] = () => redact(Redactor, inputs.clean, ENV);
   runs[`near${suffix}`] = () => redact(Redactor, inputs.near);
+  runs[`dense${suffix}`] = () => redact(Redactor, inputs.dense);
 }
 const best: Record<string, number> = {};
 const rounds = Number(process.argv[2] ?? 40);
@@ -70,10 +77,15 @@ const perMB = (ms: number, bytes: number) => `${ms.toFixed(2)} ms (${((bytes / m
 console.log(`Node ${process.version}, min CPU time of ${rounds} rounds`);
 console.log(`copy of the clean chunks: ${perMB(best.copy as number, clean.length)}`);
 for (const [suffix] of cores) {
-  const [cleanMs, envMs, nearMs] = ['clean', 'env', 'near'].map((name) => best[`${name}${suffix}`] as number);
+  const [cleanMs, envMs, nearMs, denseMs] = ['clean', 'env', 'near', 'dense'].map(
+    (name) => best[`${name}${suffix}`] as number,
+  );
   console.log(`core${suffix}, clean ${clean.length} bytes: ${perMB(cleanMs as number, clean.length)}`);
   console.log(`core${suffix}, clean with an env of 5 secrets: ${perMB(envMs as number, clean.length)}`);
   console.log(`core${suffix}, near-misses 2000000 bytes: ${perMB(nearMs as number, 2_000_000)}`);
+  console.log(
+    `core${suffix}, 3000 planted secrets, ${dense.length} bytes: ${perMB(denseMs as number, dense.length)}`,
+  );
   console.log(
     `core${suffix}, near-misses / clean per byte: ${((nearMs as number) / 2_000_000 / ((cleanMs as number) / clean.length)).toFixed(1)}×`,
   );

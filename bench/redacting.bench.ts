@@ -60,7 +60,10 @@ function realOutputs(): Buffer {
  * Secrets of every kind this stage knows, each on a line of its own among clean lines, seeded: 3000 of
  * them (2.5 MB), so that a run measures compiled code, not the first calls of each detector.
  */
-function plantedSecrets(count: number): { text: string; secrets: { secret: Secret; start: number }[] } {
+export function plantedSecrets(count: number): {
+  text: string;
+  secrets: { secret: Secret; start: number }[];
+} {
   const line = fc.oneof(
     formatSecret.map((secret): [string, Secret] => [`token ${secret.text} used`, secret]),
     jwtSecret.map((secret): [string, Secret] => [`jwt=${secret.text}`, secret]),
@@ -101,8 +104,9 @@ async function redactChunks(chunks: readonly Buffer[]) {
   return { bytes: sink.bytes, stats: redactor.stats };
 }
 
-async function redactToText(text: string): Promise<string> {
-  const redactor = new SecretRedactor();
+/** `text` through a `SecretRedactor` (or another build's, `Stage`) in 64 KiB chunks, its output as text. */
+export async function redactToText(text: string, Stage = SecretRedactor): Promise<string> {
+  const redactor = new Stage();
   const out: Buffer[] = [];
   redactor.on('data', (chunk: Buffer) => out.push(chunk));
   await pipeline(streamOf(chunksOf(Buffer.from(text, 'latin1'))), redactor);
@@ -113,7 +117,7 @@ const SECRETLINT_CONFIG = {
   rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }],
 };
 
-async function secretlint(text: string) {
+export async function secretlint(text: string): Promise<{ range: readonly number[] }[]> {
   const result = await lintSource({
     source: { content: text, filePath: '/bench/output.txt', contentType: 'text' },
     options: { config: SECRETLINT_CONFIG, noPhysicFilePath: true },
@@ -121,7 +125,7 @@ async function secretlint(text: string) {
   return result.messages;
 }
 
-interface PlantedInput {
+export interface PlantedInput {
   text: string;
   secrets: { secret: Secret; start: number }[];
 }

@@ -49,7 +49,7 @@ function isSpace(byte: number | undefined): boolean {
   return byte === SPACE || byte === TAB;
 }
 
-function readValue(bytes: Uint8Array, from: number, limit: number): Value | null {
+function readValue(bytes: Uint8Array, from: number, limit: number): Value {
   let at = from;
   while (at < limit && at - from < MAX_SPACES && isSpace(bytes[at])) at++;
   const quote = bytes[at];
@@ -92,16 +92,22 @@ export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
   return nameEnd;
 }
 
-/** The words whose start `holdsSecretWord` looks for, lower-cased: password, credential, private. */
-const SECRET_WORD_STARTS = ['ssw', 'cred', 'priv'];
-/** Their first letters, in either case: the bytes where a word is compared at all. */
-const SECRET_WORD_FIRST = classOf('sScCpP');
+/**
+ * The bytes of a name (`KEY`) as one table: 2 where a word that says secret may start (`s` of `ssw`, `c` of
+ * `cred`, `p` of `priv`, either case), else 1; 0 outside a name. One read per byte of the walk back.
+ */
+const NAME_BYTES = KEY.slice();
+for (const byte of 'sScCpP') NAME_BYTES[byte.charCodeAt(0)] = 2;
 
-/** Whether the bytes at `at` are `word`, in either case. */
-function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
-  for (let index = 0; index < word.length; index++)
-    if (((bytes[at + index] as number) | 0x20) !== word.charCodeAt(index)) return false;
-  return true;
+/** Whether the bytes at `at` (whose first is `s`, `c` or `p`) start `ssw`, `cred` or `priv`, in either case. */
+function startsSecretWord(bytes: Uint8Array, at: number): boolean {
+  const first = (bytes[at] as number) | 0x20;
+  const second = (bytes[at + 1] as number) | 0x20;
+  const third = (bytes[at + 2] as number) | 0x20;
+  if (first === 0x73) return second === 0x73 && third === 0x77;
+  const fourth = (bytes[at + 3] as number) | 0x20;
+  if (first === 0x63) return second === 0x72 && third === 0x65 && fourth === 0x64;
+  return second === 0x72 && third === 0x69 && fourth === 0x76;
 }
 
 /**
@@ -111,9 +117,11 @@ function isWordAt(bytes: Uint8Array, at: number, word: string): boolean {
  */
 function holdsSecretWord(bytes: Uint8Array, nameEnd: number): boolean {
   const lowest = Math.max(0, nameEnd - MAX_NAME_BYTES);
-  for (let at = nameEnd - 4; at >= lowest && KEY[bytes[at] as number] === 1; at--)
-    if (SECRET_WORD_FIRST[bytes[at] as number] === 1)
-      for (const word of SECRET_WORD_STARTS) if (isWordAt(bytes, at, word)) return true;
+  for (let at = nameEnd - 4; at >= lowest; at--) {
+    const kind = NAME_BYTES[bytes[at] as number];
+    if (kind === 0) return false;
+    if (kind === 2 && startsSecretWord(bytes, at)) return true;
+  }
   return false;
 }
 
@@ -128,6 +136,10 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   const spaced = isSpace(bytes[anchor - 1]);
   // The quote skipped back over, if any (else a space or the anchor itself).
   const quote = bytes[nameEnd];
+  const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
+  // Unless the name may be a header's, a value that is short or a reference rules it out before the name is read.
+  const early = mayNameHeader(bytes, nameEnd) ? null : readValue(bytes, anchor + 1, limit);
+  if (early !== null && isNoValue(bytes, early)) return;
   let nameStart = nameEnd;
   while (nameStart > 0 && KEY[bytes[nameStart - 1] as number] === 1) {
     nameStart--;
@@ -135,7 +147,6 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
   }
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
   const name = view.text.slice(nameStart, nameEnd);
-  const limit = Math.min(bytes.length, anchor + READ_AHEAD_BYTES);
   const { normalized, secret } = view.names.get(name);
   const header =
     normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
@@ -151,8 +162,11 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     return;
   }
   if (!secret) return;
-  const value = readValue(bytes, anchor + 1, limit);
-  if (value === null || value.end - value.start < MIN_VALUE_BYTES) return;
+  const value = early ?? readValue(bytes, anchor + 1, limit);
+  if (isNoValue(bytes, value)) return;
+  const text = view.text.slice(value.start, value.end);
+  // A word of one case is prose or a setting (`"same-origin"`, `'include'`), quoted or not.
+  if (isPlaceholderValue(text) || isWord(text)) return;
   // `"Password: "`, `?token=\``: the name is inside a string, and the quote after it closes that string.
   if (
     value.quoted &&
@@ -164,9 +178,6 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
       ))
   )
     return;
-  const text = view.text.slice(value.start, value.end);
-  // A word of one case is prose or a setting (`"same-origin"`, `'include'`), quoted or not.
-  if (isPlaceholderValue(text) || isWord(text)) return;
   if (
     !value.quoted &&
     (isCodeValue(text, spaced && bytes[anchor] === EQUALS) ||
@@ -181,6 +192,27 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     PRIORITY_ASSIGNMENT,
     value.extend,
   );
+}
+
+/** What a placeholder value may start with when its first byte alone makes it one (`$TOKEN`, `<key>`, `%s`). */
+const REFERENCE_FIRST = classOf('$<%[*/#');
+const NAME_SEPARATOR = classOf('._-');
+
+/** Whether a value is too short for a secret, or a reference (see `isPlaceholderValue`): never redacted. */
+function isNoValue(bytes: Uint8Array, value: Value): boolean {
+  return value.end - value.start < MIN_VALUE_BYTES || REFERENCE_FIRST[bytes[value.start] as number] === 1;
+}
+
+/**
+ * Whether the name ending at `nameEnd` may be `authorization` or end in `cookie` (its last two bytes `on`
+ * or `ie` in either case, or a separator among them): only those names read a value of their own.
+ */
+function mayNameHeader(bytes: Uint8Array, nameEnd: number): boolean {
+  const last = bytes[nameEnd - 1] as number;
+  const before = bytes[nameEnd - 2] as number;
+  if (NAME_SEPARATOR[last] === 1 || NAME_SEPARATOR[before] === 1) return true;
+  const pair = ((before | 0x20) << 8) | (last | 0x20);
+  return pair === 0x6f6e || pair === 0x6965;
 }
 
 /** Whether an odd number of `quote` bytes come before `at` on its line (within the detector's reach). */
@@ -238,14 +270,14 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
 function detectAuthorization(view: ScanView, from: number, limit: number, out: Candidate[]): void {
   const { bytes, text: all } = view;
   const value = readValue(bytes, from, limit);
-  if (value === null || value.end === value.start) return;
+  if (value.end === value.start) return;
   let credential = value.start;
   let end = value.end;
   let extend = value.extend;
   let kind = 'authorization';
   if (!value.quoted && isSpace(bytes[value.end]) && value.end - value.start <= MAX_SCHEME_BYTES) {
     const next = readValue(bytes, value.end, limit);
-    if (next === null || next.end === next.start) return;
+    if (next.end === next.start) return;
     credential = next.start;
     end = next.end;
     extend = next.extend;
@@ -259,7 +291,12 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
       kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
     }
   }
-  if (end - credential < MIN_VALUE_BYTES || CLOSING_START.has(bytes[credential] as number)) return;
+  if (
+    end - credential < MIN_VALUE_BYTES ||
+    CLOSING_START.has(bytes[credential] as number) ||
+    REFERENCE_FIRST[bytes[credential] as number] === 1
+  )
+    return;
   const text = all.slice(credential, end);
   if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
   pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);

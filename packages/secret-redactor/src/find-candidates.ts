@@ -30,7 +30,9 @@ function detectColon(view: ScanView, anchor: number, out: Candidate[]): void {
  * two bytes at `anchor + pairAt` are a pair it can start from (`hp` before the `_` of `ghp_`), so the
  * frequent `-`, `_` and capitals of ordinary text cost a table read, not a call. `check`, when set, is the
  * first test of the detector itself at the hit (a secret name's last letters before a `=`).
- * `ahead`: how far after its anchor a candidate may start (0: it starts at or before it).
+ * `ahead`: how far after its anchor a candidate may start (0: it starts at or before it). `skipsRuns`: a hit
+ * right after another of the same byte never gives a candidate, so a run of it is passed at once (`==` is
+ * base64's padding, and no prefix holds `--` or `__`): `-----BEGIN` lines, `===` rules, `__init__`.
  */
 interface Anchor {
   readonly text: string;
@@ -39,6 +41,7 @@ interface Anchor {
   readonly pairAt: number;
   readonly check: ((bytes: Uint8Array, at: number) => boolean) | null;
   readonly ahead: number;
+  readonly skipsRuns: boolean;
 }
 
 const anchor = (text: string, detect: Detect, checks: Partial<Anchor> = {}): Anchor => ({
@@ -48,6 +51,7 @@ const anchor = (text: string, detect: Detect, checks: Partial<Anchor> = {}): Anc
   pairAt: checks.pairAt ?? 0,
   check: checks.check ?? null,
   ahead: checks.ahead ?? 0,
+  skipsRuns: checks.skipsRuns ?? false,
 });
 
 const pairOf = (text: string): number => (text.charCodeAt(0) << 8) | text.charCodeAt(1);
@@ -72,28 +76,39 @@ const SEARCHED_FROM: ReadonlyMap<string, string> = new Map([
 ]);
 
 const ANCHORS: readonly Anchor[] = [
-  // First the anchors of the longest redactions: a block's later anchors may then lie inside them.
-  anchor('=', detectAssignment, { check: followsSecretName, ahead: ASSIGNMENT_AHEAD_BYTES }),
+  // First the anchors of the longest redactions: a block's later anchors may then lie inside them, and a
+  // key block's stop the search of all the others at its start.
+  anchor('BEGIN', detectKeyBlock),
+  anchor('=', detectAssignment, { check: followsSecretName, ahead: ASSIGNMENT_AHEAD_BYTES, skipsRuns: true }),
   anchor(':', detectColon, { check: mayStartAtColon, ahead: ASSIGNMENT_AHEAD_BYTES }),
-  anchor('_', detectSeparatedToken, { pairs: UNDERSCORE_PAIRS, pairAt: -2 }),
-  anchor('-', detectSeparatedToken, { pairs: DASH_PAIRS, pairAt: -2 }),
+  anchor('_', detectSeparatedToken, { pairs: UNDERSCORE_PAIRS, pairAt: -2, skipsRuns: true }),
+  anchor('-', detectSeparatedToken, { pairs: DASH_PAIRS, pairAt: -2, skipsRuns: true }),
   anchor('J', detectJwt, { pairs: EY_PAIR, pairAt: -2 }),
   anchor('~', detectAzureClientSecret, { pairs: AZURE_PAIRS, pairAt: -2 }),
-  anchor('BEGIN', detectKeyBlock),
   ...needleAnchors(),
 ];
 
 /**
  * The prefix-searched formats, one search per first byte (`A` for `AKIA`, `ASIA`, `AIza`, `ATBB`, …), or by
  * the rarer bytes after a frequent first one (`vs.` for Vault's `hvs.`): one native scan instead of one per
- * prefix, the prefix checked at each hit.
+ * prefix, the prefix checked at each hit. A first byte that starts at most two second bytes (`SG.`, `SK`) is
+ * searched with its second: the native search then passes over the other capitals, not a call at each.
  */
 function needleAnchors(): Anchor[] {
+  const seconds = new Map<string, Set<string>>();
+  for (const { prefix } of NEEDLE_FORMATS)
+    seconds.set(
+      prefix[0] as string,
+      (seconds.get(prefix[0] as string) ?? new Set()).add(prefix[1] as string),
+    );
   const groups = new Map<string, { skip: number; bySecond: Map<number, TokenFormat[]> }>();
   for (const format of NEEDLE_FORMATS) {
+    const first = format.prefix[0] as string;
     const text =
       SEARCHED_FROM.get(format.prefix) ??
-      (format.prefix.startsWith('h') ? format.prefix.slice(1, 4) : (format.prefix[0] as string));
+      (first === 'h'
+        ? format.prefix.slice(1, 4)
+        : format.prefix.slice(0, (seconds.get(first) as Set<string>).size <= 2 ? 2 : 1));
     const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), bySecond: new Map() };
     const second = format.prefix.charCodeAt(1);
     group.bySecond.set(second, [...(group.bySecond.get(second) ?? []), format]);
@@ -139,7 +154,9 @@ export class AnchorSearch {
   /**
    * Adds to `out` the candidates of every anchor before `to` that can still give one starting at or after
    * `cursor`: anchors inside what was already redacted are skipped, not visited. Returns where it stopped:
-   * before `to` when a candidate was found, just past the anchors that could still start one before it.
+   * before `to` when a private key block was found (the anchors of its body are then never visited), just
+   * past the anchors that could still start one before it. Those inside a token are visited: each is a table
+   * read, cheaper than stopping at every secret (a visit of every anchor and a new search of each).
    */
   collect(cursor: number, to: number, out: Candidate[]): number {
     const view = this.#view;
@@ -156,7 +173,8 @@ export class AnchorSearch {
         next[index] = at === -1 ? none : at;
         continue;
       }
-      const { text: needle, detect, pairs, pairAt, check } = anchor;
+      const { text: needle, detect, pairs, pairAt, check, skipsRuns } = anchor;
+      const first = needle.charCodeAt(0);
       while (at !== -1 && at < to) {
         const pair = at + pairAt;
         if (
@@ -167,9 +185,12 @@ export class AnchorSearch {
           const found = out.length;
           detect(view, at, out);
           for (let added = found; added < out.length; added++)
-            to = Math.min(to, (out[added] as Candidate).start + START_BEHIND_BYTES + 1);
+            if ((out[added] as Candidate).block)
+              to = Math.min(to, (out[added] as Candidate).start + START_BEHIND_BYTES + 1);
         }
-        at = text.indexOf(needle, at + 1);
+        let after = at + 1;
+        if (skipsRuns) while (bytes[after] === first) after++;
+        at = text.indexOf(needle, after);
       }
       next[index] = at === -1 ? none : at;
     }

@@ -27,8 +27,8 @@ export interface ScanEdge {
 
 const ALLOW_PREFIX_BYTES = 140;
 /**
- * Anchors are visited a block at a time: a redaction skips the anchors of the blocks it covers. Blocks are
- * small where secrets are (so that little is visited in vain) and grow where none are (each costs a visit).
+ * Anchors are visited a block at a time: a redaction skips the anchors of the blocks it covers. Blocks start
+ * small (a short view costs little) and grow, each costing a visit of every anchor.
  */
 const MIN_BLOCK_BYTES = 64;
 const MAX_BLOCK_BYTES = 16 * 1024;
@@ -67,14 +67,7 @@ export function scanView(
   let cursor = from;
   let blockBytes = MIN_BLOCK_BYTES;
   for (let blockStart = lowest; blockStart < anchorsTo; ) {
-    // A candidate still pending settles as soon as the anchors that could start one before it are seen.
-    const pending =
-      candidates.length > 0 ? (candidates[0] as Candidate).start + START_BEHIND_BYTES + 1 : anchorsTo;
-    const blockEnd = anchors.collect(
-      cursor,
-      Math.min(anchorsTo, blockStart + blockBytes, pending),
-      candidates,
-    );
+    const blockEnd = anchors.collect(cursor, Math.min(anchorsTo, blockStart + blockBytes), candidates);
     const settled = blockEnd === anchorsTo ? commitEnd : blockEnd - START_BEHIND_BYTES;
     if (candidates.length > 1) candidates.sort(byStart);
     let kept = 0;
@@ -101,7 +94,7 @@ export function scanView(
       cursor = end;
       if (continuation !== null) return { stop: bytes.length, continuation };
     }
-    blockBytes = candidates.length > 0 ? MIN_BLOCK_BYTES : Math.min(MAX_BLOCK_BYTES, blockBytes * 2);
+    blockBytes = Math.min(MAX_BLOCK_BYTES, blockBytes * 2);
     if (kept < candidates.length) candidates.length = kept;
     // A long redaction moves the next block past the anchors it covers.
     blockStart = Math.max(blockEnd, cursor - START_AHEAD_BYTES);

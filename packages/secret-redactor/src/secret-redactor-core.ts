@@ -20,8 +20,11 @@ const ENCODER = new TextEncoder();
 const LINE_END: ScanEdge = { lineEnds: true, inputEnds: false };
 const WINDOW: ScanEdge = { lineEnds: false, inputEnds: false };
 const INPUT_END: ScanEdge = { lineEnds: true, inputEnds: true };
-/** Output pieces joined into one array up to this size; larger ones are emitted as they are. */
-const JOIN_BYTES = 16 * 1024;
+/**
+ * A write's output pieces are joined into one array up to this size (a write of dense secrets gives two
+ * pieces per secret: one chunk costs less downstream than hundreds); a larger output is emitted piece by piece.
+ */
+const JOIN_BYTES = 1024 * 1024;
 
 /** Options of `SecretRedactorCore`. */
 export interface SecretRedactorCoreOptions extends RedactOptions {
