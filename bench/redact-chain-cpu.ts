@@ -46,7 +46,7 @@ const contenders: [string, () => void][] = [
 ];
 const times = contenders.map((): number[] => []);
 for (let round = 0; round < ROUNDS; round++) {
-  contenders.forEach(([, work], index) => times[index]?.push(cpuOf(work)));
+  for (const [index, [, work]] of contenders.entries()) times[index]?.push(cpuOf(work));
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 const [nullOff, nullOn, headOff, headOn, core] = times.map(median) as [
@@ -57,9 +57,9 @@ const [nullOff, nullOn, headOff, headOn, core] = times.map(median) as [
   number,
 ];
 console.log(`node ${process.version}, 64 MiB in 64 KiB chunks, ${ROUNDS} rounds, median CPU ms`);
-contenders.forEach(([name], index) =>
-  console.log(`  ${name}: ${median(times[index] as number[]).toFixed(0)}`),
-);
+for (const [index, [name]] of contenders.entries()) {
+  console.log(`  ${name}: ${median(times[index] as number[]).toFixed(0)}`);
+}
 console.log(
   `  redact inside the chain, maxBytes: null: ${(nullOn - nullOff).toFixed(0)} (core alone ${core.toFixed(0)}); ratio ${(nullOff / nullOn).toFixed(2)}×`,
 );
