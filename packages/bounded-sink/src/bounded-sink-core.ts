@@ -100,6 +100,14 @@ export class BoundedSinkCore implements StageCore<BoundedSinkResult, BoundedSink
     return this.#final ?? this.#composeResult();
   }
 
+  /**
+   * Whether nothing written from now on can be kept: a sink with no tail window and no matching (no
+   * excerpts) whose head is full only counts what comes, so a stage before it need not work on it.
+   */
+  get keepsNoMore(): boolean {
+    return this.#headLength >= this.#headLimit && this.#tail.limit === 0 && this.#scanner === null;
+  }
+
   /** A fresh snapshot of the running counts. */
   get stats(): BoundedSinkStats {
     const retainedBytes = this.#final ? this.#final.bytes.length : this.#headLength + this.#tail.heldBytes;

@@ -26,6 +26,11 @@ export class ByteWindow {
     this.#onEvict = onEvict;
   }
 
+  /** Most bytes the window holds (0: none, every byte leaves as it comes). */
+  get limit(): number {
+    return this.#limit;
+  }
+
   /** Bytes held right now: at most `limit`. */
   get heldBytes(): number {
     return this.#length;

@@ -119,3 +119,45 @@ describe('BoundedSink properties', () => {
     );
   });
 });
+
+describe('BoundedSinkCore.keepsNoMore', () => {
+  it('should say so only when what comes next can no longer change the result but for its counts', () => {
+    fc.assert(
+      fc.property(
+        chunkedBytes({ maxLength: 300 }),
+        keepMode,
+        fc.nat({ max: 200 }),
+        fc.boolean(),
+        ({ chunks }, keep, maxBytes, matching) => {
+          const options = {
+            maxBytes,
+            keep,
+            byteOps: nodeByteOps,
+            ...(matching ? { keepMatches: ['e'] } : {}),
+          };
+          const sink = new BoundedSinkCore(options);
+          const other = new BoundedSinkCore(options);
+          let saidSo = false;
+          for (const chunk of chunks) {
+            const now = sink.keepsNoMore;
+            // Once it says so it keeps saying so.
+            if (saidSo) expect(now).toBe(true);
+            saidSo = now;
+            sink.write(chunk);
+            // From then on the other sink is given other bytes of the same length (which match 'e').
+            other.write(saidSo ? Buffer.alloc(chunk.length, 0x65) : chunk);
+          }
+          // A tail to keep, or matching (a budget of at least a byte), always may keep what comes.
+          if (limits(maxBytes, keep).tail > 0 || (matching && maxBytes >= 4))
+            expect(sink.keepsNoMore).toBe(false);
+          const [result] = driveCore(sink, []);
+          const [otherResult] = driveCore(other, []);
+          expect((otherResult as BoundedSinkResult).bytes.toString('hex')).toBe(
+            (result as BoundedSinkResult).bytes.toString('hex'),
+          );
+        },
+      ),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+});

@@ -16,6 +16,7 @@ import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
 import { noteRedactor } from './redact-note';
+import { RedactorPass } from './redactor-pass';
 import { ShownLines } from './shown-lines';
 import { composeSourceOffsets, HeadLineOffsets, type OffsetMap } from './source-offset-chain';
 import { type StageCounts, stageCountsSince } from './stage-counts';
@@ -94,6 +95,12 @@ export interface CaptureChainShell {
     settings: ResolvedPresetOptions,
     sink: Omit<BoundedSinkOptions, 'sourceOffsetOf'>,
   ) => CaptureChainFilter | null;
+  /**
+   * Whether the shell calls {@link CaptureChain.checkpoint}: each part's sink then starts a new head that
+   * must see redacted text, so the redactor is never passed over (else it is, once a head-only sink is
+   * full); `checkpoint()` on a chain built without it throws. @defaultValue `false`
+   */
+  checkpoints?: boolean;
 }
 
 interface Step {
@@ -144,6 +151,7 @@ export class CaptureChain {
   readonly #stageSettings: PresetStageSettings;
   readonly #sourceOffsetOf: OffsetMap;
   readonly #guardEmit: Emit<Uint8Array> | null;
+  readonly #checkpoints: boolean;
   #sinkBytes = 0;
   /** Bytes the stages gave the current part (the settled ones: a view is not among them). */
   #partBytes = 0;
@@ -216,7 +224,11 @@ export class CaptureChain {
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
     const filter = shell.beforeSink?.(settings, stageSettings.sink) ?? null;
     if (filter !== null) next = this.#before(filterStep(filter), next);
-    for (const core of [folder, redactor, renderer]) next = this.#before(core, next);
+    this.#checkpoints = shell.checkpoints ?? false;
+    // Once a head-only sink is full nothing after it is shown: the redactor's work would serve only counts.
+    const redactorPass =
+      redactor && new RedactorPass(redactor, this.#checkpoints ? null : () => this.cores.sink.keepsNoMore);
+    for (const core of [folder, redactorPass, renderer]) next = this.#before(core, next);
     if (tap !== null) next = this.#before(tapStep(tap), next);
     next = this.#before(transcoder, next);
     this.#guardEmit = guard === null ? null : next;
@@ -244,6 +256,8 @@ export class CaptureChain {
    * stands, and the parts' settled texts follow one another as one capture's text would.
    */
   checkpoint(spill: SpillFacts | null = null): ChainCheckpoint {
+    if (!this.#checkpoints)
+      throw new Error('checkpoint() needs a CaptureChain built with { checkpoints: true }');
     const { guard, renderer, redactor, folder } = this.cores;
     if (guard !== null) guard.classifyNow(this.#guardEmit as Emit<Uint8Array>);
     const settledBytes = this.#partBytes;

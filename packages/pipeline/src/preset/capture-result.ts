@@ -43,7 +43,8 @@ export interface CaptureResult<Bytes extends Uint8Array = Uint8Array>
   bytes: number;
   /**
    * The truncation marker, or `null`. Its counts are of the text the budget is spent on: rendered
-   * bytes with `render: 'terminal'` (it says `rendered bytes`), bytes after folding with `foldRepeats`.
+   * bytes with `render: 'terminal'` (it says `rendered bytes`), bytes after folding with `foldRepeats`;
+   * past a full head whose redactor was passed over, bytes as they came to the redactor (see `redactions`).
    */
   marker: string | null;
   /** Whether the binary guard withheld any of the stream. */
@@ -72,7 +73,12 @@ export interface CaptureResult<Bytes extends Uint8Array = Uint8Array>
   renderer: TerminalRendererStats | null;
   /** The folder's counts with `foldRepeats`, else `null`. */
   folder: RepeatFolderStats | null;
-  /** Secrets replaced by `[REDACTED:<kind>]` with `redact`, else `null` (not looked for). */
+  /**
+   * Secrets replaced by `[REDACTED:<kind>]` with `redact`, else `null` (not looked for). With a head-only
+   * budget and no excerpts the redactor is passed over from the first chunk after the kept head filled
+   * (nothing after it is shown): this then counts every secret shown and those met up to there, not those
+   * of the omitted rest.
+   */
   redactions: number | null;
   /** Those secrets by kind (`github-token`, `env:API_TOKEN`, …) with `redact`, else `null`. */
   redactionsByKind: Record<string, number> | null;

@@ -27,7 +27,7 @@ export interface PipelineStages {
   transcoder: { readonly encoding: Utf16Encoding | null };
   /** The terminal renderer with `render: 'terminal'`, else `null`. */
   renderer: StageStats<TerminalRendererStats> | null;
-  /** The secret redactor with `redact`, else `null`. */
+  /** The secret redactor with `redact`, else `null`; its counts stop where it is passed over (see `redact`). */
   redactor: StageStats<SecretRedactorStats> | null;
   /** The repeat folder with `foldRepeats: true`, else `null`. */
   folder: StageStats<RepeatFolderStats> | null;

@@ -155,7 +155,10 @@ export const CAPTURE_RESULT_FIELDS = {
     fields: FOLDER_FIELDS,
     doc: "The repeat folder's counts, or null without folding.",
   },
-  redactions: nullableCount('Secrets replaced by [REDACTED:<kind>], or null when not redacting.', true),
+  redactions: nullableCount(
+    'Secrets replaced by [REDACTED:<kind>] (with a head-only budget, those shown and met until the head filled: the rest is only counted), or null when not redacting.',
+    true,
+  ),
   redactionsByKind: {
     kind: 'record',
     nullable: true,

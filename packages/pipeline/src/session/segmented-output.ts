@@ -60,6 +60,7 @@ export class SegmentedOutput {
     this.#options = options;
     this.#chain = new CaptureChain(options, CHAIN_OPTION_KEYS, NODE_CHAIN_TOOLS, {
       resolveFallback: resolveAutoFallback,
+      checkpoints: true,
     });
     const { spill, label, spillMaxBytes } = this.#chain.settings;
     this.#spill = spill === null ? null : new SpillTap(spill, label, spillMaxBytes);

@@ -33,7 +33,7 @@ const output = fc
   .map((pieces) => Buffer.from(pieces.join('')));
 
 function chainOf(options: PresetOptions): CaptureChain {
-  return new CaptureChain(options, optionKeysOf('core'), NODE_CHAIN_TOOLS);
+  return new CaptureChain(options, optionKeysOf('core'), NODE_CHAIN_TOOLS, { checkpoints: true });
 }
 
 describe('CaptureChain.checkpoint', () => {
