@@ -7,6 +7,16 @@ import { webByteOps } from '@pipeguard/web';
 import { webBytePositions } from '../../packages/web/src/byte-positions';
 import { proseChunks } from './stage-pairs';
 
+/** `PIPEGUARD_BASE=<checkout>`: that build's folder and splitter cores beside, per line (its dist). */
+const base = process.env.PIPEGUARD_BASE;
+const baseCores = async (name: string) =>
+  base === undefined ? undefined : await import(`${base}/packages/${name}/dist/core.js`);
+const baseFolder = (await baseCores('repeat-folder'))?.RepeatFolderCore as
+  | typeof RepeatFolderCore
+  | undefined;
+const baseSplitter = (await baseCores('line-splitter'))?.LineSplitterCore as
+  | typeof LineSplitterCore
+  | undefined;
 const chunks = proseChunks(32 * 1024 * 1024);
 const rounds = Number(process.argv[2] ?? 9);
 type Writer = {
@@ -17,9 +27,14 @@ const CORES: Record<string, () => Writer> = {
   'splitter batched, bulk': () =>
     new LineSplitterCore({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
   'splitter batched, per line': () => new LineSplitterCore({ batched: true, byteOps: webByteOps }),
-  'folder, bulk': () =>
-    new RepeatFolderCore({ byteOps: webByteOps, ...({ bytePositions: webBytePositions } as object) }),
+  'folder, bulk': () => new RepeatFolderCore({ byteOps: webByteOps, bytePositions: webBytePositions }),
   'folder, per line': () => new RepeatFolderCore({ byteOps: webByteOps }),
+  ...(baseFolder === undefined || baseSplitter === undefined
+    ? {}
+    : {
+        'splitter batched, base build': () => new baseSplitter({ batched: true, byteOps: webByteOps }),
+        'folder, base build': () => new baseFolder({ byteOps: webByteOps }),
+      }),
 };
 const names = Object.keys(CORES).filter((name) => process.argv.slice(3).every((word) => name.includes(word)));
 const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
