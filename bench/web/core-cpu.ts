@@ -1,6 +1,8 @@
-// `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/core-cpu.ts [rounds]`: the web shell's
-// cores alone (no stream) on the read-sizes prose in memory, 64 KiB writes, process CPU µs per 64 KiB, in
-// alternated rounds: each with the web shell's bulk line-end search and with a search per line.
+// `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/core-cpu.ts [rounds] [write KiB] [word…]`:
+// the web shell's folder and batched splitter cores alone (no stream) on the read-sizes prose in memory, written
+// 64 KiB (or `write KiB`) at a time, process CPU µs per 64 KiB in alternated rounds: each with the web shell's
+// bulk line-end search and with a search per line (and `PIPEGUARD_BASE=<checkout>`'s cores beside); the
+// cores whose names hold every `word`.
 import { LineSplitterCore } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import { webByteOps } from '@pipeguard/web';
@@ -17,8 +19,13 @@ const baseFolder = (await baseCores('repeat-folder'))?.RepeatFolderCore as
 const baseSplitter = (await baseCores('line-splitter'))?.LineSplitterCore as
   | typeof LineSplitterCore
   | undefined;
-const chunks = proseChunks(32 * 1024 * 1024);
 const rounds = Number(process.argv[2] ?? 9);
+const writeBytes = Number(process.argv[3] ?? 64) * 1024;
+const input = new Uint8Array(32 * 1024 * 1024);
+for (const [index, chunk] of proseChunks(input.length).entries()) input.set(chunk, index * chunk.length);
+const chunks = Array.from({ length: input.length / writeBytes }, (_, index) =>
+  input.subarray(index * writeBytes, (index + 1) * writeBytes),
+);
 type Writer = {
   write(chunk: Uint8Array, emit: (out: unknown) => void): void;
   end(emit: (out: unknown) => void): void;
@@ -36,7 +43,7 @@ const CORES: Record<string, () => Writer> = {
         'folder, base build': () => new baseFolder({ byteOps: webByteOps }),
       }),
 };
-const names = Object.keys(CORES).filter((name) => process.argv.slice(3).every((word) => name.includes(word)));
+const names = Object.keys(CORES).filter((name) => process.argv.slice(4).every((word) => name.includes(word)));
 const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
 let sink = 0;
 const emit = (out: unknown) => {
@@ -49,7 +56,7 @@ for (let round = 0; round <= rounds; round++) {
     for (const chunk of chunks) core.write(chunk, emit);
     core.end(emit);
     const used = process.cpuUsage(before);
-    if (round > 0) cpu[name]?.push((used.user + used.system) / chunks.length);
+    if (round > 0) cpu[name]?.push((used.user + used.system) / (input.length / 65536));
   }
 }
 for (const name of names) {

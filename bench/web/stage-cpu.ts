@@ -1,21 +1,14 @@
 // `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/stage-cpu.ts <read KiB> <rounds> <stream>…`:
 // the read-sizes measure's file source through the named stage streams of bench/web/stage-pairs.ts, in
-// alternated rounds, median process CPU ms per 64 MiB for each; with `node --cpu-prof` (through `tsx`'s
-// `NODE_OPTIONS`), a profile of one stage alone.
-import { LineSplitterCore } from '@pipeguard/line-splitter/core';
-import { StageStream, webByteOps } from '@pipeguard/web';
+// alternated rounds, median process CPU ms per 64 MiB for each; with `node --cpu-prof --import tsx` in its place, a
+// profile of one stage alone. Beside them: the folder and splitter searching per line (PER_LINE_STREAMS).
 import { openSourceFor } from './read-sources';
-import { proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
+import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
 
-/** Beside the stage streams: the batched splitter's core as it was before the bulk search (a search per line). */
-const STREAMS: Record<string, () => TransformStream<never, never>[]> = {
-  ...(STAGE_STREAMS as Record<string, () => TransformStream<never, never>[]>),
-  'LineSplitterStream batched, a search per line': () => [
-    new StageStream(
-      new LineSplitterCore({ batched: true, byteOps: webByteOps }),
-    ) as unknown as TransformStream<never, never>,
-  ],
-};
+const STREAMS = { ...STAGE_STREAMS, ...PER_LINE_STREAMS } as Record<
+  string,
+  () => TransformStream<never, never>[]
+>;
 
 const TOTAL_BYTES = 64 * 1024 * 1024;
 const [readKiB = '64', rounds = '7', ...names] = process.argv.slice(2);
