@@ -32,7 +32,10 @@ async function linesOf(runtime: string, file: string): Promise<string[]> {
 try {
   const file = join(dir, 'measure.js');
   await bundleForBrowser(fileURLToPath(new URL(`./web/${measure}.measure.ts`, import.meta.url)), file, {
-    data: measure === 'codecs' ? codecData() : {},
+    data:
+      measure === 'codecs'
+        ? codecData()
+        : { 'virtual:read-sizes': { beside: process.env.PIPEGUARD_WEB_BESIDE === '1' } },
   });
   await writeFile(
     join(dir, 'index.html'),

@@ -6,8 +6,9 @@
 // Where the runtime tells its process's CPU time (Node), also the median per-round ratio of CPU time
 // (`cpuRatio`: the baseline's over the contender's), which a loaded machine moves far less than wall time.
 
+import readSizes from 'virtual:read-sizes';
 import { openSourceFor, READS_FILES } from './read-sources';
-import { proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
+import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
 
 // A page's Blob reads are slower (each a round trip to the blob store): a quarter of the bytes there.
 const TOTAL_BYTES = (READS_FILES ? 64 : 16) * 1024 * 1024;
@@ -22,6 +23,8 @@ const GROUPS: readonly (readonly string[])[] = [
     'TerminalRendererStream',
     'RepeatFolderStream',
     'LineSplitterStream batched',
+    // `PIPEGUARD_WEB_BESIDE=1`: the folder and the splitter searching a line at a time, as before the bulk search.
+    ...(readSizes.beside ? Object.keys(PER_LINE_STREAMS) : []),
   ],
   ['TextDecoderStream (peer of the decoder)', 'FallbackDecoderStream after LineSplitterStream batched'],
 ];
@@ -53,7 +56,9 @@ for (const readBytes of READ_SIZES) {
       const cpu: Record<string, number> = {};
       // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-        const streams = (STAGE_STREAMS[name] as () => TransformStream<never, never>[])();
+        const streams = (
+          (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name]) as () => TransformStream<never, never>[]
+        )();
         const cpuBefore = cpuMs();
         const started = performance.now();
         const moved = await pumpStages(streams, [], source.open(readBytes));

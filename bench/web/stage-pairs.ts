@@ -1,6 +1,8 @@
 // The work of the stage groups of bench/web-streams.bench.ts (Node) and bench/web/stages.measure.ts (every
 // runtime): the same UTF-8 text in the same 64 KiB chunks through an identity TransformStream (the
 // baseline) and through each of @pipeguard/web's stage streams.
+import { LineSplitterCore } from '@pipeguard/line-splitter/core';
+import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import {
   BinaryGuardStream,
   ByteCounterStream,
@@ -9,7 +11,9 @@ import {
   LineSplitterStream,
   type LineUnit,
   RepeatFolderStream,
+  StageStream,
   TerminalRendererStream,
+  webByteOps,
 } from '@pipeguard/web';
 import { CHUNK_BYTES, chunkSource } from './stream-pairs';
 
@@ -72,6 +76,19 @@ export const STAGE_STREAMS: Record<string, () => TransformStream<never, Item>[]>
     new FallbackDecoderStream({ fallback: 'cp1252' }),
   ],
   'TextDecoderStream (peer of the decoder)': () => [new TextDecoderStream()],
+} as Record<string, () => TransformStream<never, Item>[]>;
+
+/**
+ * The folder and the batched splitter as they were before the bulk line-end search (the same cores, searching a
+ * line at a time), for a run beside them (bench/web/read-sizes.measure.ts with `PIPEGUARD_WEB_BESIDE=1`).
+ */
+export const PER_LINE_STREAMS: Record<string, () => TransformStream<never, Item>[]> = {
+  'RepeatFolderStream, a search per line': () => [
+    new StageStream(new RepeatFolderCore({ byteOps: webByteOps })),
+  ],
+  'LineSplitterStream batched, a search per line': () => [
+    new StageStream(new LineSplitterCore({ batched: true, byteOps: webByteOps })),
+  ],
 } as Record<string, () => TransformStream<never, Item>[]>;
 
 /** The contenders whose ratio the issue sets (≥ 0.9 of the identity TransformStream). */

@@ -7,3 +7,7 @@ declare module 'virtual:codepage-texts' {
   const texts: Record<string, number[]>;
   export default texts;
 }
+declare module 'virtual:read-sizes' {
+  const options: { beside: boolean };
+  export default options;
+}

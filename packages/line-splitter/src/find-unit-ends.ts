@@ -3,15 +3,18 @@ import {
   findUtf8BoundaryBefore,
   LINE_END_CR,
   LINE_END_CRLF,
+  LINE_END_LF,
   LINE_END_NONE,
   LineEndScanner,
   type LineEndStop,
   lineEndLength,
 } from '@pipeguard/shared/core';
+import type { BytePositions } from './byte-positions';
 import type { LineTerminator } from './line-unit';
 import type { PendingBytes } from './pending-bytes';
 
 const LF = 0x0a;
+const CR = 0x0d;
 
 /** A terminator by its code in {@link UnitBounds}' `codes` (the shared scanner's `LINE_END_*` kinds). */
 export const TERMINATORS: readonly LineTerminator[] = ['', '\n', '\r\n', '\r'];
@@ -62,9 +65,11 @@ export class UnitScan {
   readonly #maxUnitBytes: number;
   readonly #scanner: LineEndScanner;
   readonly #result: UnitEnds;
+  readonly #positions: BytePositions | undefined;
 
-  constructor(ops: ByteOps, maxUnitBytes: number, chunkIndexOf: boolean) {
+  constructor(ops: ByteOps, maxUnitBytes: number, chunkIndexOf: boolean, positions?: BytePositions) {
     this.#ops = ops;
+    this.#positions = positions;
     this.#maxUnitBytes = maxUnitBytes;
     // The chunk's own indexOf (a Node Buffer's, inlined) when asked, else the one of `ops`.
     this.#scanner = new LineEndScanner(chunkIndexOf ? undefined : ops);
@@ -81,7 +86,11 @@ export class UnitScan {
     scanner.clear();
     result.forced = 0;
     let stop: LineEndStop = 'cr';
-    if (!crPending) stop = scanner.scan(chunk, 0, offset, maxUnitBytes);
+    if (!crPending)
+      stop =
+        this.#positions === undefined
+          ? scanner.scan(chunk, 0, offset, maxUnitBytes)
+          : this.#scanPositions(this.#positions, chunk, offset);
     else if (chunk.length > 0) {
       const crlf = chunk[0] === LF;
       scanner.push(offset - 1, crlf ? LINE_END_CRLF : LINE_END_CR);
@@ -104,6 +113,67 @@ export class UnitScan {
     result.longestInChunk = scanner.longest;
     return result;
   }
+
+  /**
+   * `scanner.scan(chunk, 0, offset, maxUnitBytes)` from the line ends `positions` finds in bulk: the same
+   * ends, codes, `longest`, `next` and stop. At a line longer than the cap the scanner goes on from that line.
+   */
+  #scanPositions(positions: BytePositions, chunk: Uint8Array, offset: number): LineEndStop {
+    const scanner = this.#scanner;
+    const maxUnitBytes = this.#maxUnitBytes;
+    let { count, ends, codes } = scanner;
+    let start = 0;
+    let longest = 0;
+    let stop: LineEndStop = 'end';
+    for (let from = 0; from < chunk.length && stop === 'end'; from += positions.windowBytes) {
+      const found = positions.find(chunk, from, LF, CR);
+      if (count + found.length > ends.length)
+        ({ ends, codes } = growEnds(scanner, count, count + found.length));
+      for (let index = 0; index < found.length; index++) {
+        const at = found[index] as number;
+        const end = at + offset;
+        // The LF of a CRLF, taken with its CR.
+        if (end < start) continue;
+        if (end - start > maxUnitBytes) {
+          stop = 'long';
+          break;
+        }
+        let code = LINE_END_LF;
+        let next = end + 1;
+        if (chunk[at] === CR) {
+          if (at + 1 === chunk.length) {
+            stop = 'cr';
+            break;
+          }
+          if (chunk[at + 1] === LF) {
+            code = LINE_END_CRLF;
+            next++;
+          } else code = LINE_END_CR;
+        }
+        if (start >= offset && end - start > longest) longest = end - start;
+        ends[count] = end;
+        codes[count++] = code;
+        start = next;
+      }
+    }
+    if (stop === 'end' && chunk.length + offset - start > maxUnitBytes) stop = 'long';
+    scanner.count = count;
+    scanner.longest = longest;
+    scanner.next = start;
+    // At a line longer than the cap, the scanner goes on from that line (the cut is its caller's).
+    return stop === 'long' ? scanner.scan(chunk, start, offset, maxUnitBytes) : stop;
+  }
+}
+
+/** Makes `scanner`'s arrays hold at least `needed` line ends, keeping the first `kept`. */
+function growEnds(scanner: LineEndScanner, kept: number, needed: number): LineEndScanner {
+  const ends = new Float64Array(Math.max(needed, 2 * scanner.ends.length));
+  const codes = new Uint8Array(ends.length);
+  ends.set(scanner.ends.subarray(0, kept));
+  codes.set(scanner.codes.subarray(0, kept));
+  scanner.ends = ends;
+  scanner.codes = codes;
+  return scanner;
 }
 
 /**

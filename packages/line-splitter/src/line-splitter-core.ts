@@ -8,6 +8,7 @@ import {
   validateOptionsObject,
   writeAfterEndError,
 } from '@pipeguard/shared/core';
+import type { BytePositions } from './byte-positions';
 import { copyBounds, TERMINATORS, type UnitEnds, UnitScan, unitStart } from './find-unit-ends';
 import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
 import type { LineBatch, LineTerminator, LineUnit } from './line-unit';
@@ -18,7 +19,7 @@ const EMPTY = new Uint8Array(0);
 
 /** The options a line splitter takes (its Node stage's `LineSplitterOptions`). */
 export const LINE_SPLITTER_OPTIONS = ['maxUnitBytes', 'batched', 'startOffset'] as const;
-const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps', 'chunkIndexOf'] as const;
+const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps', 'chunkIndexOf', 'bytePositions'] as const;
 
 /** Options of a line splitter. */
 export interface LineSplitterOptions {
@@ -56,6 +57,12 @@ export interface LineSplitterCoreOptions extends LineSplitterOptions {
    * @defaultValue false
    */
   chunkIndexOf?: boolean;
+  /**
+   * A bulk search for the line ends (LF and CR), each window of a chunk in one call, instead of a search per
+   * line: the web shell's WebAssembly one. Same answers.
+   * @defaultValue undefined (a search per line)
+   */
+  bytePositions?: BytePositions;
 }
 
 /** Counters of a line splitter, as a fresh plain object. */
@@ -106,6 +113,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
       startOffset = 0,
       byteOps,
       chunkIndexOf = false,
+      bytePositions,
     } = options ?? ({} as Partial<LineSplitterCoreOptions>);
     // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.
     validateInteger('maxUnitBytes', maxUnitBytes, { minimum: 4 });
@@ -113,7 +121,8 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     validateInteger('startOffset', startOffset);
     validateByteOps(byteOps);
     validateBoolean('chunkIndexOf', chunkIndexOf);
-    this.#scan = new UnitScan(byteOps, maxUnitBytes, chunkIndexOf);
+    validateOptionsObject(bytePositions, undefined, 'bytePositions');
+    this.#scan = new UnitScan(byteOps, maxUnitBytes, chunkIndexOf, bytePositions);
     this.#batched = batched;
     this.#offset = startOffset;
     this.#pending = new PendingBytes(byteOps);

@@ -3,7 +3,7 @@ import { portableByteOps } from '@pipeguard/shared/core';
 import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LineBatch, LineUnit } from '../src/core';
+import type { BytePositions, LineBatch, LineUnit } from '../src/core';
 import { LineSplitterCore } from '../src/core';
 
 /** Bytes dense in terminators (LF, CR, CRLF) and long runs without one. */
@@ -13,22 +13,37 @@ const bytes = fc
   })
   .map((parts) => Buffer.from(parts.join('')));
 
-/** Every unit (batches opened) and the stats, for `chunks` through a core built with `options`. */
+/** A bulk search by a byte loop, over windows of `windowBytes` (small, so that CRLFs and lines straddle them). */
+function loopPositions(windowBytes: number): BytePositions {
+  return {
+    windowBytes,
+    find(chunk, from, a, b) {
+      const found: number[] = [];
+      for (let at = from; at < Math.min(from + windowBytes, chunk.length); at++)
+        if (chunk[at] === a || chunk[at] === b) found.push(at);
+      return Int32Array.from(found);
+    },
+  };
+}
+
+/** Every unit (batches opened), the batches' counts and the stats, for `chunks` through a core built with `options`. */
 function split(chunks: Uint8Array[], options: ConstructorParameters<typeof LineSplitterCore>[0]) {
   const core = new LineSplitterCore(options);
   const items: (LineUnit | LineBatch)[] = [];
   const emit = (item: LineUnit | LineBatch) => items.push(item);
   for (const chunk of chunks) core.write(chunk, emit);
   core.end(emit);
+  const counts = items.map((item) => ('units' in item ? [item.unitCount, item.longestUnitBytes] : []));
   const units = items.flatMap((item) => ('units' in item ? item.units : [item]));
   return {
+    counts,
     units: units.map((unit) => [Buffer.from(unit.bytes).toString('hex'), unit.terminator, unit.offset]),
     stats: core.stats,
   };
 }
 
-describe('LineSplitterCore chunkIndexOf', () => {
-  it("should give the units and stats of byteOps.indexOf's search with the chunk's own indexOf, Buffers or not", () => {
+describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
+  it("should give the units, batches and stats of byteOps.indexOf's search with the chunk's own indexOf, Buffers or not, and with a bulk search over any window", () => {
     fc.assert(
       fc.property(
         bytes,
@@ -36,7 +51,8 @@ describe('LineSplitterCore chunkIndexOf', () => {
         fc.integer({ min: 4, max: 24 }),
         fc.boolean(),
         fc.boolean(),
-        (input, cuts, maxUnitBytes, batched, asBuffers) => {
+        fc.integer({ min: 1, max: 9 }),
+        (input, cuts, maxUnitBytes, batched, asBuffers, windowBytes) => {
           const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
           const chunks = at
             .slice(1)
@@ -48,15 +64,23 @@ describe('LineSplitterCore chunkIndexOf', () => {
           expect(split(chunks, { ...options, byteOps: portableByteOps, chunkIndexOf: true })).toEqual(
             reference,
           );
+          const bytePositions = loopPositions(windowBytes);
+          expect(split(chunks, { ...options, byteOps: portableByteOps, bytePositions })).toEqual(reference);
         },
       ),
-      { numRuns: propertyRuns(300) },
+      { numRuns: propertyRuns(500) },
     );
   });
 
   it('should refuse a chunkIndexOf that is not a boolean', () => {
     expect(() => new LineSplitterCore({ byteOps: portableByteOps, chunkIndexOf: 1 as never })).toThrow(
       new TypeError('The "chunkIndexOf" option must be of type boolean. Received type number (1)'),
+    );
+  });
+
+  it('should refuse a bytePositions that is not an object', () => {
+    expect(() => new LineSplitterCore({ byteOps: portableByteOps, bytePositions: 1 as never })).toThrow(
+      new TypeError('The "bytePositions" option must be of type object. Received type number (1)'),
     );
   });
 });

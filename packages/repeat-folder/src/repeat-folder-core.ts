@@ -11,8 +11,8 @@ import {
   validateOptionsObject,
   writeAfterEndError,
 } from '@pipeguard/shared/core';
+import { type BytePositions, LineFeeds, type LineRun } from './line-feeds';
 
-const LF = 0x0a;
 const ENCODER = new TextEncoder();
 
 /** Whether `line` (which ends with its line feed) begins with `start` (which has none): it may repeat. */
@@ -22,7 +22,7 @@ function startsWith(ops: ByteOps, line: Uint8Array, start: Uint8Array): boolean 
 
 /** The options a repeat folder takes (its Node stage's `RepeatFolderOptions`). */
 export const REPEAT_FOLDER_OPTIONS = ['maxFoldLineBytes'] as const;
-const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps'] as const;
+const CORE_OPTIONS = [...REPEAT_FOLDER_OPTIONS, 'byteOps', 'bytePositions'] as const;
 
 /** Options of `RepeatFolderCore`. */
 export interface RepeatFolderCoreOptions {
@@ -33,6 +33,12 @@ export interface RepeatFolderCoreOptions {
   maxFoldLineBytes?: number;
   /** The byte scans and allocation to use: `nodeByteOps` in Node, `portableByteOps` anywhere. */
   byteOps: ByteOps;
+  /**
+   * A bulk search for the line feeds, a window of a chunk in one call, instead of a search per line: the
+   * web shell's WebAssembly one. Same answers.
+   * @defaultValue undefined (a search per line)
+   */
+  bytePositions?: BytePositions;
 }
 
 /** A snapshot of what a repeat folder has done. */
@@ -66,6 +72,9 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
   #ended = false;
   readonly #maxFoldLineBytes: number;
   readonly #ops: ByteOps;
+  readonly #lineFeeds: LineFeeds;
+  readonly #run: LineRun = { position: 0, previousAt: -1, previousLength: 0, found: -2 };
+  readonly #bytePositions: BytePositions | undefined;
   /** The last line, when foldable: a copy of its own (or a view of the bytes being written). */
   #previous: Uint8Array | null = null;
   /** The start of a line whose end has not come yet, as copies (held back, or kept while it passes). */
@@ -90,11 +99,18 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
    */
   constructor(options: RepeatFolderCoreOptions) {
     validateOptionsObject(options, CORE_OPTIONS);
-    const { maxFoldLineBytes = 4096, byteOps } = options ?? ({} as Partial<RepeatFolderCoreOptions>);
+    const {
+      maxFoldLineBytes = 4096,
+      byteOps,
+      bytePositions,
+    } = options ?? ({} as Partial<RepeatFolderCoreOptions>);
     validateInteger('maxFoldLineBytes', maxFoldLineBytes, { minimum: 1 });
     validateByteOps(byteOps);
+    validateOptionsObject(bytePositions, undefined, 'bytePositions');
     this.#maxFoldLineBytes = maxFoldLineBytes;
     this.#ops = byteOps;
+    this.#bytePositions = bytePositions;
+    this.#lineFeeds = new LineFeeds(byteOps, bytePositions);
     this.#output = new MappedOutput(byteOps);
   }
 
@@ -124,6 +140,8 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     const ops = this.#ops;
     const chunkStart = this.#inputBytes;
     this.#inputBytes += bytes.length;
+    const lineFeeds = this.#lineFeeds;
+    lineFeeds.start(bytes);
     let position = 0;
     // Bytes from `copyFrom` to the current line pass as one view of the chunk.
     let copyFrom = 0;
@@ -145,21 +163,15 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
     while (position < bytes.length) {
       if (previousAt >= 0 && this.#repeats === 0) {
         // Lines within this chunk, no run going: one repeats only if as long as the one before, and most are not.
-        for (;;) {
-          found = ops.indexOf(bytes, LF, position);
-          const length = found + 1 - position;
-          if (found === -1 || length === previousLength) break;
-          previousAt = length <= maxFoldLineBytes ? position : -1;
-          previousLength = length;
-          position = found + 1;
-          if (previousAt < 0) {
-            found = -2;
-            break;
-          }
-        }
+        const run = this.#run;
+        run.position = position;
+        run.previousAt = previousAt;
+        run.previousLength = previousLength;
+        lineFeeds.skipDistinct(run, maxFoldLineBytes);
+        ({ position, previousAt, previousLength, found } = run);
         if (position >= bytes.length) break;
       }
-      const end = found === -2 ? ops.indexOf(bytes, LF, position) : found;
+      const end = found === -2 ? lineFeeds.next(position) : found;
       found = -2;
       const stop = end === -1 ? bytes.length : end + 1;
       if (this.#passing) {
@@ -256,7 +268,11 @@ export class RepeatFolderCore implements StageCore<Uint8Array, RepeatFolderStats
    */
   view(extra: Uint8Array): Uint8Array {
     if (this.#ended) return new Uint8Array(0);
-    const copy = new RepeatFolderCore({ maxFoldLineBytes: this.#maxFoldLineBytes, byteOps: this.#ops });
+    const copy = new RepeatFolderCore({
+      maxFoldLineBytes: this.#maxFoldLineBytes,
+      byteOps: this.#ops,
+      bytePositions: this.#bytePositions,
+    });
     copy.#previous = this.#previous;
     copy.#partial = [...this.#partial];
     copy.#partialLength = this.#partialLength;

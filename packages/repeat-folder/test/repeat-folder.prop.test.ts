@@ -3,6 +3,7 @@ import { cutAt, cutsFor, driveCoreBytes, propertyRuns } from '@pipeguard/test-ut
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RepeatFolderCore } from '../src/core';
+import type { BytePositions } from '../src/line-feeds';
 
 const RUNS = propertyRuns(1000);
 
@@ -20,6 +21,23 @@ function fold(chunks: Buffer[], maxFoldLineBytes: number) {
   const folder = new RepeatFolderCore({ maxFoldLineBytes, byteOps: nodeByteOps });
   const output = driveCoreBytes(folder, chunks);
   return { output, stats: folder.stats, folder };
+}
+
+/** A bulk search from `Buffer#indexOf`, in windows of `windowBytes` (small: lines straddle them). */
+function windowedSearch(windowBytes: number): BytePositions {
+  return {
+    windowBytes,
+    find(bytes, from, a, b) {
+      const window = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).subarray(
+        0,
+        from + windowBytes,
+      );
+      const found = new Set<number>();
+      for (const byte of [a, b])
+        for (let at = window.indexOf(byte, from); at !== -1; at = window.indexOf(byte, at + 1)) found.add(at);
+      return Int32Array.from([...found].sort((x, y) => x - y));
+    },
+  };
 }
 
 /** Replaces each notice with N copies of the line before it. */
@@ -64,6 +82,28 @@ describe('RepeatFolder properties', () => {
           if (line.endsWith('\n') && line.length <= maxFoldLineBytes) expect(line).not.toBe(lines[index - 1]);
         }
       }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('should give the output and stats of a search per line with a bulk search (bytePositions) over any window', () => {
+    fc.assert(
+      fc.property(
+        input,
+        fc.integer({ min: 1, max: 16 }),
+        fc.integer({ min: 1, max: 9 }),
+        ({ chunks }, maxFoldLineBytes, windowBytes) => {
+          const bulk = new RepeatFolderCore({
+            maxFoldLineBytes,
+            byteOps: nodeByteOps,
+            bytePositions: windowedSearch(windowBytes),
+          });
+          const output = driveCoreBytes(bulk, chunks);
+          const reference = fold(chunks, maxFoldLineBytes);
+          expect(output.toString('hex')).toBe(reference.output.toString('hex'));
+          expect(bulk.stats).toEqual(reference.stats);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -7,6 +7,7 @@ import {
   type LineUnit,
 } from '@pipeguard/line-splitter/core';
 import { type Emit, validateOptionsObject } from '@pipeguard/shared/core';
+import { webBytePositions } from './byte-positions';
 import { type ChunkCore, StageStream } from './stage-stream';
 import { webByteOps } from './web-byte-ops';
 
@@ -71,6 +72,7 @@ export class LineSplitterStream extends StageStream<LineUnit | LineBatch, LineSp
       batched: perUnit ? true : options?.batched,
       startOffset: options?.startOffset,
       byteOps: webByteOps,
+      bytePositions: webBytePositions,
     });
     super(perUnit ? new UnitsFromBatches(core) : core);
   }

@@ -5,6 +5,7 @@ import {
   type RepeatFolderStats,
 } from '@pipeguard/repeat-folder/core';
 import { type SourceOffsets, validateOptionsObject } from '@pipeguard/shared/core';
+import { webBytePositions } from './byte-positions';
 import { StageStream } from './stage-stream';
 import { webByteOps } from './web-byte-ops';
 
@@ -28,7 +29,11 @@ export class RepeatFolderStream extends StageStream<Uint8Array, RepeatFolderStat
    */
   constructor(options?: RepeatFolderStreamOptions) {
     validateOptionsObject(options, REPEAT_FOLDER_OPTIONS);
-    const core = new RepeatFolderCore({ maxFoldLineBytes: options?.maxFoldLineBytes, byteOps: webByteOps });
+    const core = new RepeatFolderCore({
+      maxFoldLineBytes: options?.maxFoldLineBytes,
+      byteOps: webByteOps,
+      bytePositions: webBytePositions,
+    });
     super(core);
     this.#core = core;
   }

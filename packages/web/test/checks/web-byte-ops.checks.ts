@@ -1,5 +1,6 @@
 import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
 import fc from 'fast-check';
+import { webBytePositions } from '../../src/byte-positions';
 import { webByteOps } from '../../src/index';
 import { assertEqual, suite } from './check';
 
@@ -83,7 +84,53 @@ export function checkAgainst(reference: ByteOps, runs: number, ops: ByteOps = we
   );
 }
 
+/** The positions of `a` or `b` in `bytes[from, from + windowBytes)`, by a byte loop. */
+function loopPositions(bytes: Uint8Array, from: number, windowBytes: number, a: number, b: number): number[] {
+  const found: number[] = [];
+  for (let at = from; at < Math.min(from + windowBytes, bytes.length); at++)
+    if (bytes[at] === a || bytes[at] === b) found.push(at);
+  return found;
+}
+
+/** `webBytePositions` against a byte loop: views at any alignment, windows cut anywhere, a whole window and more. */
+function checkBytePositions(runs: number): void {
+  const positions = webBytePositions;
+  assertEqual(positions !== undefined, true, 'webBytePositions compiled');
+  if (positions === undefined) return;
+  const { windowBytes } = positions;
+  const answer = (bytes: Uint8Array, from: number, a: number, b: number) =>
+    Array.from(positions.find(bytes, from, a, b));
+  fc.assert(
+    fc.property(
+      byteView(),
+      fc.nat(310),
+      fc.constantFrom(...ALPHABET),
+      fc.constantFrom(...ALPHABET),
+      (bytes, from, a, b) => {
+        assertEqual(answer(bytes, from, a, b), loopPositions(bytes, from, windowBytes, a, b), 'positions');
+      },
+    ),
+    { numRuns: runs },
+  );
+  // Past a window: the first call stops at its end, the next goes on from there.
+  fc.assert(
+    fc.property(fc.nat(40), fc.array(fc.nat(2 * windowBytes + 40), { maxLength: 30 }), (before, lineEnds) => {
+      const bytes = new Uint8Array(2 * windowBytes + 41).fill(0x41);
+      for (const at of lineEnds) bytes[at] = at % 3 === 0 ? 0x0d : 0x0a;
+      for (let from = before; from < bytes.length; from += windowBytes)
+        assertEqual(
+          answer(bytes, from, 0x0a, 0x0d),
+          loopPositions(bytes, from, windowBytes, 0x0a, 0x0d),
+          'window',
+        );
+    }),
+    { numRuns: Math.max(1, runs / 10) },
+  );
+}
+
 export const webByteOpsChecks = suite('webByteOps', {
   'should answer as portableByteOps for any bytes, alignment, byte and position': (context) =>
     checkAgainst(portableByteOps, context.runs(300)),
+  'should find every position of either byte in bulk (webBytePositions) as a byte loop does': (context) =>
+    checkBytePositions(context.runs(300)),
 });
