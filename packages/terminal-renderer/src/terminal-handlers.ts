@@ -1,11 +1,7 @@
-import {
-  type CursorPlace,
-  type FrameStep,
-  FrameStepKind,
-  type HandlerRegistry,
-} from './parser/handler-registry';
+import { type FrameStep, FrameStepKind, type HandlerRegistry } from './parser/handler-registry';
 import type { Printer } from './screen/printer';
 import type { Screen } from './screen/screen';
+import type { CursorMove } from './screen/screen-cursor';
 
 const BS = 0x08;
 const HT = 0x09;
@@ -14,16 +10,10 @@ const FF = 0x0c;
 
 /** The first parameter as a count: 0 (or left out) means 1. */
 const count = (params: Int32Array): number => (params[0] as number) || 1;
-
-/** A frame step that moves the cursor to where `target` puts it (after keeping it on the screen, when `restrictsFirst`). */
-const move = (
-  target: (params: Int32Array, place: CursorPlace) => void,
-  restrictsFirst = false,
-): FrameStep => ({
-  kind: FrameStepKind.move,
-  target: (params, _count, place) => target(params, place),
-  restrictsFirst,
-});
+/** The second parameter as a count (CUP's column). */
+const second = (params: Int32Array, paramCount: number): number =>
+  paramCount >= 2 ? (params[1] as number) || 1 : 1;
+const none = (): number => 0;
 
 /**
  * Registers the sequences the renderer applies, each on the screen as xterm.js applies it (see the README
@@ -37,53 +27,30 @@ export function registerTerminalHandlers(registry: HandlerRegistry, screen: Scre
   const esc = (final: string, handler: () => void, step?: FrameStep) =>
     registry.registerEscHandler({ final }, handler, step);
 
+  /** CSI `final` as the cursor move `move`: its handler and its frame step read the same arguments. */
+  const cursorMove = (
+    final: string,
+    move: CursorMove,
+    kind: FrameStepKind = FrameStepKind.move,
+    secondOf: (params: Int32Array, paramCount: number) => number = none,
+  ) =>
+    csi(final, (params, paramCount) => screen.move(move, count(params), secondOf(params, paramCount)), {
+      kind,
+      move,
+      target: (params, paramCount, place) => move.target(place, count(params), secondOf(params, paramCount)),
+    });
+
   csi('@', (params) => screen.insertCharacters(count(params)));
-  csi(
-    'A',
-    (params) => screen.cursorUp(count(params)),
-    move((params, place) => {
-      place.y = screen.lineUp(place.y, count(params));
-    }, true),
-  );
-  csi(
-    'B',
-    (params) => screen.cursorDown(count(params)),
-    move((params, place) => {
-      place.y = screen.lineDown(place.y, count(params));
-    }, true),
-  );
-  csi(
-    'C',
-    (params) => screen.cursorForward(count(params)),
-    move((params, place) => {
-      place.x = screen.clampColumn(place.x + count(params));
-    }, true),
-  );
-  csi(
-    'D',
-    (params) => screen.cursorBackward(count(params)),
-    move((params, place) => {
-      place.x = screen.clampColumn(place.x - count(params));
-    }, true),
-  );
+  cursorMove('A', screen.up);
+  cursorMove('B', screen.down);
+  cursorMove('C', screen.forward);
+  cursorMove('D', screen.backward);
   csi('E', (params) => screen.nextLine(count(params)));
   csi('F', (params) => screen.previousLine(count(params)));
-  const toColumn = move((params, place) => {
-    place.x = screen.clampColumn(count(params) - 1);
-  });
-  csi('G', (params) => screen.column(count(params)), toColumn);
-  const position = (params: Int32Array, paramCount: number) =>
-    screen.position(count(params), paramCount >= 2 ? (params[1] as number) || 1 : 1);
-  // Outside origin mode (frames are simulated only there): line and column of the screen.
-  const positionStep: FrameStep = {
-    kind: FrameStepKind.position,
-    target: (params, paramCount, place) => {
-      place.x = screen.clampColumn((paramCount >= 2 ? (params[1] as number) || 1 : 1) - 1);
-      place.y = screen.clampLine(count(params) - 1);
-    },
-  };
-  csi('H', position, positionStep);
-  csi('f', position, positionStep);
+  cursorMove('G', screen.toColumn);
+  // A position needs no known cursor in a frame (which is simulated only outside origin mode).
+  cursorMove('H', screen.toPosition, FrameStepKind.position, second);
+  cursorMove('f', screen.toPosition, FrameStepKind.position, second);
   csi('I', (params) => screen.tabForward(count(params)));
   csi('J', (params) => screen.eraseInDisplay(params[0] as number), { kind: FrameStepKind.eraseInDisplay });
   csi('K', (params) => screen.eraseInLine(params[0] as number), { kind: FrameStepKind.eraseInLine });
@@ -104,17 +71,11 @@ export function registerTerminalHandlers(registry: HandlerRegistry, screen: Scre
   csi('^', (params) => screen.scrollDown(count(params)));
   csi('X', (params) => screen.eraseCharacters(count(params)));
   csi('Z', (params) => screen.tabBackward(count(params)));
-  csi('`', (params) => screen.column(count(params)), toColumn);
-  csi('a', (params) => screen.cursorForward(count(params)));
+  cursorMove('`', screen.toColumn);
+  csi('a', (params) => screen.move(screen.forward, count(params)));
   csi('b', (params) => printer.repeat(count(params)));
-  csi(
-    'd',
-    (params) => screen.line(count(params)),
-    move((params, place) => {
-      place.y = screen.clampLine(count(params) - 1);
-    }),
-  );
-  csi('e', (params) => screen.lineRelative(count(params)));
+  cursorMove('d', screen.toLine);
+  csi('e', (params) => screen.move(screen.downRelative, count(params)));
   csi('g', (params) => screen.clearTabStop(params[0] as number));
   const modes =
     (on: boolean, apply: (mode: number, on: boolean) => void) => (params: Int32Array, paramCount: number) => {

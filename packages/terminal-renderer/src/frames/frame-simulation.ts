@@ -1,13 +1,9 @@
-import {
-  type CursorPlace,
-  type FrameStep,
-  FrameStepKind,
-  type HandlerRegistry,
-} from '../parser/handler-registry';
+import { type FrameStep, FrameStepKind, type HandlerRegistry } from '../parser/handler-registry';
 import { ReadEvent, type SequenceReader } from '../parser/sequence-reader';
 import type { PrintableScan } from '../printable-scan';
 import type { Row } from '../screen/row';
 import type { Screen } from '../screen/screen';
+import type { CursorPlace } from '../screen/screen-cursor';
 import { type FrameEffects, LOG_DRAW, LOG_LINE_FEED, LOG_MOVE, LOG_RESTORE_START } from './frame-effects';
 import { FrameText } from './frame-text';
 
@@ -222,8 +218,11 @@ export class FrameSimulation {
               x = savedX;
               y = savedY;
               known = true;
-              toX = screen.clampColumn(x);
-              toY = screen.clampLine(y);
+              place.x = x;
+              place.y = y;
+              screen.restrict(place);
+              toX = place.x;
+              toY = place.y;
             } else {
               if (log !== null) log.push3(LOG_RESTORE_START, 0, 0);
               known = false;
@@ -235,6 +234,7 @@ export class FrameSimulation {
             if (kind === FrameStepKind.position) {
               // CUP, HVP: needs no known cursor.
               (step.target as NonNullable<FrameStep['target']>)(params, reader.paramCount, place);
+              screen.restrict(place);
               toX = place.x;
               toY = place.y;
               if (!known) {
@@ -246,13 +246,17 @@ export class FrameSimulation {
               }
             } else {
               if (!known) return false;
-              const fromX = screen.clampColumn(x);
-              if (step.restrictsFirst === true && fromX < x) {
-                // CUU, CUD, CUF and CUB first keep the cursor on the screen (off the pending-wrap column).
-                rewound = true;
-                movedBack = true;
-                if (log !== null) log.push3(LOG_MOVE, fromX, y);
-                x = fromX;
+              place.x = x;
+              place.y = y;
+              if (step.move?.restrictsFirst === true) {
+                // The move first keeps the cursor on the screen (off the pending-wrap column), a move of its own.
+                screen.restrict(place);
+                if (place.x < x) {
+                  rewound = true;
+                  movedBack = true;
+                  if (log !== null) log.push3(LOG_MOVE, place.x, y);
+                  x = place.x;
+                }
               }
               if (kind === FrameStepKind.eraseInLine || kind === FrameStepKind.eraseInDisplay) {
                 // EL, or ED 0: every cell it erases counts as set (blank).
@@ -275,9 +279,8 @@ export class FrameSimulation {
                   effects.erase(y, x, mode, display);
                 }
               } else {
-                place.x = fromX;
-                place.y = y;
                 (step.target as NonNullable<FrameStep['target']>)(params, reader.paramCount, place);
+                screen.restrict(place);
                 toX = place.x;
                 toY = place.y;
               }

@@ -1,24 +1,20 @@
+import type { CursorMove, CursorPlace } from '../screen/screen-cursor';
+
 /** Applies a CSI sequence: `params[0, count)` are its parameters (0 where one was left out). */
 export type CsiHandler = (params: Int32Array, count: number) => void;
 /** Applies an ESC sequence or a C0 control. */
 export type Handler = () => void;
 
-/** A cursor place, written by a {@link FrameStep}'s `target`. */
-export interface CursorPlace {
-  x: number;
-  y: number;
-}
-
 /**
  * What a sequence does in a redraw frame, for the frame simulation (see `frames/`), registered with its
- * handler: the kind of step, and for a move where it lands from a cursor at `place` (on the screen, off the
- * pending-wrap column), worked out by the screen's own cursor model. A sequence without one ends a frame.
+ * handler: the kind of step, and for a move the screen's own {@link CursorMove}, with `target` taking a place
+ * where the sequence's parameters send it (the simulation keeps it on the screen after, as the screen does).
+ * A sequence without one ends a frame.
  */
 export interface FrameStep {
   kind: FrameStepKind;
+  move?: CursorMove;
   target?: (params: Int32Array, count: number, place: CursorPlace) => void;
-  /** The screen first keeps the cursor on it (off the pending-wrap column), a move of its own (CUU to CUB). */
-  restrictsFirst?: boolean;
 }
 
 /** The kinds of {@link FrameStep}. */

@@ -1,85 +1,121 @@
 import { ScreenState } from './screen-state';
 
+/** A cursor's place: column `x`, screen line `y`. */
+export interface CursorPlace {
+  x: number;
+  y: number;
+}
+
+/**
+ * A cursor move, defined once: the screen moves its cursor with it ({@link ScreenCursor.move}) and the frame
+ * simulation moves its own. `target` takes `place` where the sequence's arguments (counts already defaulted)
+ * send it; the screen then keeps it on the screen ({@link ScreenCursor.restrict}).
+ */
+export interface CursorMove {
+  /** The cursor is first kept on the screen (off the pending-wrap column), a move of its own (CUU to CUB, VPR). */
+  readonly restrictsFirst: boolean;
+  readonly target: (place: CursorPlace, first: number, second: number) => void;
+}
+
+/** A move of `count` times (`dx`, `dy`), kept on the screen first. */
+function byCount(dx: number, dy: number): CursorMove {
+  return {
+    restrictsFirst: true,
+    target: (place, count) => {
+      place.x += dx * count;
+      place.y += dy * count;
+    },
+  };
+}
+
 /**
  * The screen's cursor operations: moves (clamped to the screen, and to the scroll region's margins when
  * they start inside it), tab stops, index and reverse index, the saved cursor. Counts default as a terminal
  * defaults them: 0 means 1.
  */
 export class ScreenCursor extends ScreenState {
-  /**
-   * The line CUU `count` takes a cursor on line `y` to: it stops at the scroll region's top margin when it
-   * starts inside the region, at the screen's top otherwise. The cursor model the frame simulation moves
-   * its own cursor with too.
-   */
+  /** CUU `count`: it stops at the scroll region's top margin when it starts inside the region, at the screen's top otherwise. */
+  readonly up: CursorMove = {
+    restrictsFirst: true,
+    target: (place, count) => {
+      place.y = this.lineUp(place.y, count);
+    },
+  };
+  /** CUD `count` (see {@link ScreenCursor.up}). */
+  readonly down: CursorMove = {
+    restrictsFirst: true,
+    target: (place, count) => {
+      place.y = this.lineDown(place.y, count);
+    },
+  };
+  /** CUF, HPR `count`. */
+  readonly forward = byCount(1, 0);
+  /** CUB `count`. */
+  readonly backward = byCount(-1, 0);
+  /** VPR `count`. */
+  readonly downRelative = byCount(0, 1);
+  /** CHA, HPA: to column `column` (1-based) of the cursor's line. */
+  readonly toColumn: CursorMove = {
+    restrictsFirst: false,
+    target: (place, column) => {
+      place.x = column - 1;
+    },
+  };
+  /** VPA: to line `line` (1-based; of the scroll region in origin mode), the column kept. */
+  readonly toLine: CursorMove = {
+    restrictsFirst: false,
+    target: (place, line) => {
+      place.y = this.addressedLine(line - 1);
+    },
+  };
+  /** CUP, HVP: to line `line` and column `column` (1-based; of the scroll region in origin mode). */
+  readonly toPosition: CursorMove = {
+    restrictsFirst: false,
+    target: (place, line, column) => {
+      place.x = column - 1;
+      place.y = this.addressedLine(line - 1);
+    },
+  };
+  readonly #place: CursorPlace = { x: 0, y: 0 };
+
+  /** The line CUU `count` takes a cursor on line `y` to (see {@link ScreenCursor.up}). */
   lineUp(y: number, count: number): number {
     const room = y - this.buffer.top;
     return Math.max(0, y - (room >= 0 ? Math.min(room, count) : count));
   }
 
-  /** The line CUD `count` takes a cursor on line `y` to (see {@link ScreenCursor.lineUp}). */
+  /** The line CUD `count` takes a cursor on line `y` to (see {@link ScreenCursor.up}). */
   lineDown(y: number, count: number): number {
     const room = this.buffer.bottom - y;
     return Math.min(this.height - 1, y + (room >= 0 ? Math.min(room, count) : count));
   }
 
-  /** Column `x` kept on the screen (off the pending-wrap column). */
-  clampColumn(x: number): number {
-    return Math.min(this.maxColumn, Math.max(0, x));
+  /** Keeps `place` on the screen, off the pending-wrap column (inside the margins in origin mode), as every move does. */
+  restrict(place: CursorPlace): void {
+    place.x = this.clampColumn(place.x);
+    place.y = this.clampLine(place.y);
   }
 
-  /** Line `y` kept on the screen (outside origin mode). */
-  clampLine(y: number): number {
-    return Math.min(this.height - 1, Math.max(0, y));
-  }
-
-  cursorUp(count: number): void {
-    this.restricted();
-    this.setCursor(this.buffer.x, this.lineUp(this.buffer.y, count));
-  }
-
-  cursorDown(count: number): void {
-    this.restricted();
-    this.setCursor(this.buffer.x, this.lineDown(this.buffer.y, count));
-  }
-
-  cursorForward(count: number): void {
-    this.moveCursor(count, 0);
-  }
-
-  cursorBackward(count: number): void {
-    this.moveCursor(-count, 0);
+  /** Moves the cursor by `move` with arguments `first`, `second`. */
+  move(move: CursorMove, first: number, second = 0): void {
+    if (move.restrictsFirst) this.restricted();
+    const place = this.#place;
+    place.x = this.buffer.x;
+    place.y = this.buffer.y;
+    move.target(place, first, second);
+    this.setCursor(place.x, place.y);
   }
 
   /** CNL. */
   nextLine(count: number): void {
-    this.cursorDown(count);
+    this.move(this.down, count);
     this.moveTo(0, this.buffer.y);
   }
 
   /** CPL. */
   previousLine(count: number): void {
-    this.cursorUp(count);
+    this.move(this.up, count);
     this.moveTo(0, this.buffer.y);
-  }
-
-  /** CHA, HPA: to column `column` (1-based) of the cursor's line. */
-  column(column: number): void {
-    this.setCursor(column - 1, this.buffer.y);
-  }
-
-  /** CUP, HVP: to line `line` and column `column` (1-based; of the scroll region in origin mode). */
-  position(line: number, column: number): void {
-    this.setCursorAddressed(column - 1, line - 1);
-  }
-
-  /** VPA: to line `line` (1-based; of the scroll region in origin mode), the column kept. */
-  line(line: number): void {
-    this.setCursorAddressed(this.buffer.x, line - 1);
-  }
-
-  /** VPR. */
-  lineRelative(count: number): void {
-    this.moveCursor(0, count);
   }
 
   carriageReturn(): void {
@@ -150,11 +186,7 @@ export class ScreenCursor extends ScreenState {
     this.origin = buffer.savedOrigin;
     this.autowrap = buffer.savedAutowrap;
     this.moveTo(buffer.savedX, Math.max(0, buffer.savedY - buffer.scrolled));
+    // Then kept on the screen (see restrict), a move of its own: the frame simulation restores its cursor so too.
     this.restricted();
-  }
-
-  protected moveCursor(dx: number, dy: number): void {
-    this.restricted();
-    this.setCursor(this.buffer.x + dx, this.buffer.y + dy);
   }
 }

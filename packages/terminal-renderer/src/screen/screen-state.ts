@@ -120,18 +120,30 @@ export class ScreenState {
 
   /** Moves the cursor to column `x` and screen line `y`, restricted as {@link ScreenState.restricted} says. */
   setCursor(x: number, y: number, maxX = this.maxColumn): void {
+    this.moveTo(this.clampColumn(x, maxX), this.clampLine(y));
+  }
+
+  /** Column `x` kept on the screen and at or left of `maxX` (by default off the pending-wrap column). */
+  clampColumn(x: number, maxX = this.maxColumn): number {
+    return Math.min(maxX, Math.max(0, x));
+  }
+
+  /** Line `y` kept on the screen, or inside the scroll region's margins in origin mode. */
+  clampLine(y: number): number {
     const buffer = this.buffer;
-    this.moveTo(
-      Math.min(maxX, Math.max(0, x)),
-      this.origin
-        ? Math.min(buffer.bottom, Math.max(buffer.top, y))
-        : Math.min(this.height - 1, Math.max(0, y)),
-    );
+    return this.origin
+      ? Math.min(buffer.bottom, Math.max(buffer.top, y))
+      : Math.min(this.height - 1, Math.max(0, y));
+  }
+
+  /** The screen line of line `y` of the screen, or of the scroll region in origin mode. */
+  addressedLine(y: number): number {
+    return this.origin ? this.buffer.top + y : y;
   }
 
   /** Moves the cursor to column `x` and line `y` of the screen, or of the scroll region in origin mode. */
   setCursorAddressed(x: number, y: number): void {
-    this.setCursor(x, this.origin ? this.buffer.top + y : y);
+    this.setCursor(x, this.addressedLine(y));
   }
 
   /**
