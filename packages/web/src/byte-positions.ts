@@ -45,8 +45,17 @@ const MODULE =
 
 interface Exports {
   find(length: number, a: number, b: number, base: number): number;
-  memory: WebAssembly.Memory;
+  memory: { readonly buffer: ArrayBuffer };
 }
+
+/**
+ * The part of the WebAssembly global this file uses, declared here because the package's own type check
+ * (TypeDoc's, per package) sees only ES and Node's types, neither of which declares it.
+ */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { readonly exports: object };
+};
 
 /**
  * Finds bytes 16 at a time with WebAssembly SIMD, where a native search per line costs a call each (Node's
