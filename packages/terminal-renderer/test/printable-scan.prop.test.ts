@@ -1,0 +1,49 @@
+import { propertyRuns } from '@pipeguard/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PrintableScan } from '../src/printable-scan';
+
+/** The first index at or after `at` before `end` whose byte is not printable ASCII, a byte at a time. */
+function byteLoopEnd(bytes: Uint8Array, at: number, end: number): number {
+  let index = at;
+  while (index < end && (bytes[index] as number) >= 0x20 && (bytes[index] as number) <= 0x7e) index++;
+  return index;
+}
+
+/** Mostly printable ASCII, with the bytes around its bounds (controls, DEL, bytes beyond ASCII) now and then. */
+const textByte = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+  { weight: 1, arbitrary: fc.constantFrom(0x00, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0xbf, 0xe2, 0xff) },
+);
+
+describe('PrintableScan', () => {
+  it('should find where printable ASCII ends as a byte loop does, from any index of any view', () => {
+    fc.assert(
+      fc.property(
+        fc.array(textByte, { maxLength: 64 }),
+        fc.nat(3),
+        fc.nat(),
+        fc.nat(),
+        (values, offset, atSeed, endSeed) => {
+          // A view at any alignment of its buffer, and a range of it.
+          const buffer = new Uint8Array(values.length + offset);
+          buffer.set(values, offset);
+          const bytes = buffer.subarray(offset);
+          const at = values.length === 0 ? 0 : atSeed % (values.length + 1);
+          const end = at + (endSeed % (values.length - at + 1));
+          expect(new PrintableScan().end(bytes, at, end)).toBe(byteLoopEnd(bytes, at, end));
+        },
+      ),
+      { numRuns: propertyRuns(2000) },
+    );
+  });
+
+  it('should read a refilled view afresh after forget', () => {
+    const scan = new PrintableScan();
+    const bytes = new Uint8Array(16).fill(0x41);
+    expect(scan.end(bytes, 0, 16)).toBe(16);
+    bytes[9] = 0x1b;
+    scan.forget();
+    expect(scan.end(bytes, 2, 16)).toBe(9);
+  });
+});
