@@ -1,5 +1,7 @@
 /** The view of no array, shared: forgetting allocates nothing. */
 const NO_VIEW = new DataView(new ArrayBuffer(0));
+/** Each byte's high bit, as the signed 32-bit integer a bitwise AND gives. */
+const HIGH_BITS = 0x80808080 | 0;
 
 /**
  * Finds the end of printable ASCII (0x20–0x7E) in a write's bytes four at a time, through a view of the same
@@ -14,11 +16,7 @@ export class PrintableScan {
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
     if (end - at < 4) return byteEnd(bytes, at, end);
-    if (bytes !== this.#bytes) {
-      this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      this.#bytes = bytes;
-    }
-    const view = this.#view;
+    const view = this.#viewOf(bytes);
     const last = end - 4;
     let index = at;
     for (; index <= last; index += 4) {
@@ -31,10 +29,29 @@ export class PrintableScan {
     return flags === 0 ? end : last + firstFlagged(flags);
   }
 
+  /** The first index at or after `at` (before `end`) whose byte is ASCII, else `end`: past a run beyond ASCII (a bar's blocks). */
+  asciiAt(bytes: Uint8Array, at: number, end: number): number {
+    let index = at;
+    if (end - index >= 4) {
+      const view = this.#viewOf(bytes);
+      while (index + 4 <= end && (view.getUint32(index, true) & HIGH_BITS) === HIGH_BITS) index += 4;
+    }
+    while (index < end && (bytes[index] as number) >= 0x80) index++;
+    return index;
+  }
+
   /** Forgets the write's view (the writer may reuse its buffer). */
   forget(): void {
     this.#bytes = null;
     this.#view = NO_VIEW;
+  }
+
+  #viewOf(bytes: Uint8Array): DataView {
+    if (bytes !== this.#bytes) {
+      this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.#bytes = bytes;
+    }
+    return this.#view;
   }
 }
 

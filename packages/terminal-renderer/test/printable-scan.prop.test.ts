@@ -38,6 +38,28 @@ describe('PrintableScan', () => {
     );
   });
 
+  it('should find where a run beyond ASCII ends as a byte loop does, from any index of any view', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0x80, max: 0xff }), textByte), { maxLength: 64 }),
+        fc.nat(3),
+        fc.nat(),
+        fc.nat(),
+        (values, offset, atSeed, endSeed) => {
+          const buffer = new Uint8Array(values.length + offset);
+          buffer.set(values, offset);
+          const bytes = buffer.subarray(offset);
+          const at = values.length === 0 ? 0 : atSeed % (values.length + 1);
+          const end = at + (endSeed % (values.length - at + 1));
+          let expected = at;
+          while (expected < end && (bytes[expected] as number) >= 0x80) expected++;
+          expect(new PrintableScan().asciiAt(bytes, at, end)).toBe(expected);
+        },
+      ),
+      { numRuns: propertyRuns(2000) },
+    );
+  });
+
   it('should read a refilled view afresh after forget', () => {
     const scan = new PrintableScan();
     const bytes = new Uint8Array(16).fill(0x41);
