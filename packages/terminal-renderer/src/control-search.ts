@@ -49,7 +49,7 @@ export class ControlSearch {
         if (byte >= 0x80) {
           ascii = false;
           // The rest of a run beyond ASCII (a bar's blocks) without going back to the word scan per character.
-          while (index < end && (bytes[index] as number) >= 0x80) index++;
+          index = this.#printable.asciiAt(bytes, index, end);
         }
       }
       this.ascii = ascii;

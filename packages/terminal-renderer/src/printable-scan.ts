@@ -1,48 +1,68 @@
+/** The view of no array, shared: forgetting allocates nothing. */
+const NO_VIEW = new DataView(new ArrayBuffer(0));
+/** Each byte's high bit, as the signed 32-bit integer a bitwise AND gives. */
+const HIGH_BITS = 0x80808080 | 0;
+
 /**
- * Finds the end of printable ASCII (0x20–0x7E) in a write's bytes four at a time, through a 32-bit view of
- * the same memory made once per write: a frame's text is most of its bytes, and a byte at a time it is most
- * of the frame skipper's work. A word holds a byte outside the range when its flags (below) are not 0; then
- * its bytes are looked at one by one. Byte order does not matter: it only says whether a word has one.
+ * Finds the end of printable ASCII (0x20–0x7E) in a write's bytes four at a time, through a view of the same
+ * memory made once per write, from any index (a frame's text runs are short and begin anywhere): a word holds
+ * a byte outside the range when its flags (below) are not 0, and read in little-endian order its lowest flag
+ * is that of the first such byte (the borrows and carries that can flag a later byte come from a flagged one).
  */
 export class PrintableScan {
   #bytes: Uint8Array | null = null;
-  #words: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
-  /** Index in `bytes` of the first byte of `#words[0]`. */
-  #firstWordAt = 0;
+  #view: DataView = NO_VIEW;
 
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
-    if (end - at < 8) return byteEnd(bytes, at, end);
-    if (bytes !== this.#bytes) this.#view(bytes);
-    // Up to the first whole word, then word by word, then the bytes after the last whole word.
-    const wordStart = this.#firstWordAt;
-    let index = at > wordStart ? (at - wordStart + 3) >> 2 : 0;
-    const head = wordStart + index * 4;
-    const stop = byteEnd(bytes, at, Math.min(head, end));
-    if (stop < head || head >= end) return Math.min(stop, end);
-    const words = this.#words;
-    const wordEnd = Math.min(words.length, (end - wordStart) >> 2);
-    while (index < wordEnd) {
-      const word = words[index] as number;
-      // A byte ≥ 0x80, or < 0x20 (its subtraction borrows), or 0x7F (its increment carries) sets a flag.
-      if (((word | (((word - 0x20202020) | (word + 0x01010101)) & ~word)) & 0x80808080) !== 0) break;
-      index++;
+    if (end - at < 4) return byteEnd(bytes, at, end);
+    const view = this.#viewOf(bytes);
+    const last = end - 4;
+    let index = at;
+    for (; index <= last; index += 4) {
+      const flags = flagsOf(view.getUint32(index, true));
+      if (flags !== 0) return index + firstFlagged(flags);
     }
-    return byteEnd(bytes, wordStart + index * 4, end);
+    if (index === end) return end;
+    // The last bytes in a word that ends at `end`, the bytes before them in it already known printable.
+    const flags = flagsOf(view.getUint32(last, true));
+    return flags === 0 ? end : last + firstFlagged(flags);
+  }
+
+  /** The first index at or after `at` (before `end`) whose byte is ASCII, else `end`: past a run beyond ASCII (a bar's blocks). */
+  asciiAt(bytes: Uint8Array, at: number, end: number): number {
+    let index = at;
+    if (end - index >= 4) {
+      const view = this.#viewOf(bytes);
+      while (index + 4 <= end && (view.getUint32(index, true) & HIGH_BITS) === HIGH_BITS) index += 4;
+    }
+    while (index < end && (bytes[index] as number) >= 0x80) index++;
+    return index;
   }
 
   /** Forgets the write's view (the writer may reuse its buffer). */
   forget(): void {
     this.#bytes = null;
+    this.#view = NO_VIEW;
   }
 
-  #view(bytes: Uint8Array): void {
-    const firstWord = Math.ceil(bytes.byteOffset / 4);
-    const lastWord = Math.floor((bytes.byteOffset + bytes.length) / 4);
-    this.#words = new Uint32Array(bytes.buffer, firstWord * 4, Math.max(0, lastWord - firstWord));
-    this.#firstWordAt = firstWord * 4 - bytes.byteOffset;
-    this.#bytes = bytes;
+  #viewOf(bytes: Uint8Array): DataView {
+    if (bytes !== this.#bytes) {
+      this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.#bytes = bytes;
+    }
+    return this.#view;
   }
+}
+
+/** A byte ≥ 0x80, or < 0x20 (its subtraction borrows), or 0x7F (its increment carries) sets its high bit. */
+function flagsOf(word: number): number {
+  return (word | (((word - 0x20202020) | (word + 0x01010101)) & ~word)) & 0x80808080;
+}
+
+/** The index in its word of the lowest flag of `flags` (not 0). */
+function firstFlagged(flags: number): number {
+  return (31 - Math.clz32(flags & -flags)) >> 3;
 }
 
 function byteEnd(bytes: Uint8Array, at: number, end: number): number {

@@ -110,6 +110,8 @@ export class FrameSimulation {
     let patterned = log !== null;
     let reach = 0;
     let deepest = startY;
+    /** The row the frame last wrote text on (-1: none yet). */
+    let textRow = -1;
     reader.reset();
     const end = bytes.length;
     const first = bytes[start];
@@ -153,6 +155,7 @@ export class FrameSimulation {
         if (checkedBytes < 0 || checkedBytes + x + written + before > screen.maxLineBytes) return false;
         if (checkedBytes + x + written > reach) reach = checkedBytes + x + written;
         drew = true;
+        textRow = y;
         if (log !== null) log.push3(LOG_DRAW, 0, 0);
         if (rewound) {
           rewound = false;
@@ -164,6 +167,9 @@ export class FrameSimulation {
         const crlf = byte === CR && bytes[at + 1] === LF;
         if (at + 1 >= end || !known) return false;
         if (byte === CR && !crlf) {
+          // A frame led by a sequence that redraws its own text with a CR below or above its first row is a bar of
+          // its own there (apt-get's `ESC[1A ESC[J` before its CR-redrawn lines): the frame would run to its end.
+          if (!crLed && textRow === y && y !== startY) return false;
           toX = 0;
           toY = y;
           // Back at the line's start, where a redraw begins, even from column 0.

@@ -159,8 +159,10 @@ export class FrameSkipper {
         if (!replayFrame(screen, frame, buffer.x, buffer.y, screen.rewound)) return resume;
       }
     }
-    // An attempt from where drawing goes on would run the frame the loop stopped at again, and stop there again.
+    // An attempt from where drawing goes on would run the frame the loop stopped at again, and stop there again;
+    // one led by a sequence inside that frame runs it shifted into the same end (rich's `ESC[2K` after its CR).
     if (resume > at) this.#quietAt(bytes, resume);
+    this.#quietEscapesUntil(bytes, frame.end);
     return resume;
   }
 
@@ -214,6 +216,12 @@ export class FrameSkipper {
     const until = this.#quietUntilOf(bytes);
     const lead = bytes[at] === ESC ? 0 : 1;
     if ((until[lead] as number) <= at) until[lead] = at + 1;
+  }
+
+  /** No attempt led by an ESC before `end` (one led by a bare CR may begin a frame of its own row there). */
+  #quietEscapesUntil(bytes: Uint8Array, end: number): void {
+    const until = this.#quietUntilOf(bytes);
+    if ((until[0] as number) < end) until[0] = end;
   }
 
   /** No attempt before the point the simulation reached in `bytes`; returns `at`. */

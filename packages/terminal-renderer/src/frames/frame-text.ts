@@ -83,22 +83,20 @@ export class FrameText {
   }
 
   /**
-   * Bytes of the run of the three-byte character at `at` repeated (a bar's `━━━━` or `████`): the first four
-   * copies byte by byte, then twelve bytes (four copies) at a time as three words.
+   * Bytes of the run of the three-byte character at `at` repeated (a bar's `━━━━` or `████`): twelve bytes (four
+   * copies) at a time as three words made from the character, then copy by copy.
    */
   #sameCharacters(bytes: Uint8Array, at: number, end: number): number {
     const first = bytes[at] as number;
     const second = bytes[at + 1] as number;
     const third = bytes[at + 2] as number;
     let next = at + 3;
-    const head = Math.min(end - 2, at + 12);
-    while (next < head && bytes[next] === first && bytes[next + 1] === second && bytes[next + 2] === third)
-      next += 3;
-    if (next === at + 12) {
+    if (next + 12 <= end) {
       const words = this.#words.of(bytes);
-      const a = words.getUint32(at, true);
-      const b = words.getUint32(at + 4, true);
-      const c = words.getUint32(at + 8, true);
+      // Four copies read as three little-endian words.
+      const a = (first | (second << 8) | (third << 16) | (first << 24)) >>> 0;
+      const b = (second | (third << 8) | (first << 16) | (second << 24)) >>> 0;
+      const c = (third | (first << 8) | (second << 16) | (third << 24)) >>> 0;
       while (
         next + 12 <= end &&
         words.getUint32(next, true) === a &&
@@ -106,14 +104,14 @@ export class FrameText {
         words.getUint32(next + 8, true) === c
       )
         next += 12;
-      while (
-        next + 3 <= end &&
-        bytes[next] === first &&
-        bytes[next + 1] === second &&
-        bytes[next + 2] === third
-      )
-        next += 3;
     }
+    while (
+      next + 3 <= end &&
+      bytes[next] === first &&
+      bytes[next + 1] === second &&
+      bytes[next + 2] === third
+    )
+      next += 3;
     return next - at;
   }
 }
