@@ -7,6 +7,7 @@
 // (`cpuRatio`: the baseline's over the contender's), which a loaded machine moves far less than wall time.
 
 import readSizes from 'virtual:read-sizes';
+import { BASE_STREAMS } from './base-stage-pairs';
 import { openSourceFor, READS_FILES } from './read-sources';
 import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
 
@@ -25,8 +26,14 @@ const GROUPS: readonly (readonly string[])[] = [
     'LineSplitterStream batched',
     // `PIPEGUARD_WEB_BESIDE=1`: the folder and the splitter searching a line at a time, as before the bulk search.
     ...(readSizes.beside ? Object.keys(PER_LINE_STREAMS) : []),
+    // `PIPEGUARD_BASE=<checkout>`: that build's folder and splitter beside.
+    ...(readSizes.base ? Object.keys(BASE_STREAMS).filter((name) => !name.includes('Decoder')) : []),
   ],
-  ['TextDecoderStream (peer of the decoder)', 'FallbackDecoderStream after LineSplitterStream batched'],
+  [
+    'TextDecoderStream (peer of the decoder)',
+    'FallbackDecoderStream after LineSplitterStream batched',
+    ...(readSizes.base ? Object.keys(BASE_STREAMS).filter((name) => name.includes('Decoder')) : []),
+  ],
 ];
 
 const chunks = proseChunks(TOTAL_BYTES);
@@ -57,7 +64,10 @@ for (const readBytes of READ_SIZES) {
       // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
         const streams = (
-          (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name]) as () => TransformStream<never, never>[]
+          (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name] ?? BASE_STREAMS[name]) as () => TransformStream<
+            never,
+            never
+          >[]
         )();
         const cpuBefore = cpuMs();
         const started = performance.now();
