@@ -1,8 +1,8 @@
 // The issue's setting for every stage stream that hands on bytes, in whichever runtime runs this module
 // (`pnpm exec tsx bench/web-runtimes.ts read-sizes node chromium`): a real source (a file in Node, a Blob
 // where there is none) read at 16 KiB and at 64 KiB (Node's own file read size), each stage stream against an
-// identity TransformStream on the same source, and the decoder after the batched splitter against the
-// platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
+// identity TransformStream on the same source, and the decoder after the batched splitter (and splitting lines
+// itself) against the platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
 // Where the runtime tells its process's CPU time (Node), also the median per-round ratio of CPU time
 // (`cpuRatio`: the baseline's over the contender's), which a loaded machine moves far less than wall time.
 
@@ -32,6 +32,7 @@ const GROUPS: readonly (readonly string[])[] = [
   [
     'TextDecoderStream (peer of the decoder)',
     'FallbackDecoderStream after LineSplitterStream batched',
+    'FallbackDecoderStream, splitLines',
     ...(readSizes.base ? Object.keys(BASE_STREAMS).filter((name) => name.includes('Decoder')) : []),
   ],
 ];
