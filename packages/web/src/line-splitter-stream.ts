@@ -20,15 +20,13 @@ export type {
 } from '@pipeguard/line-splitter/core';
 
 /**
- * The per-unit mode with each chunk's units built in one tight loop and then enqueued, where the core alone
- * enqueues each unit as it builds it; the units are the same (bytes, terminator, offset) and so are the stats.
- * CPU per pass, in memory: 0.6-0.8 of the per-unit core's (bench/results/2026-12-07b-web-fast.md).
+ * The per-unit mode over the core's batched mode: each batch's units are built in one tight loop and then
+ * enqueued, where the core's own per-unit mode enqueues each unit as it builds it; the units are the same
+ * (bytes, terminator, offset) and so are the stats. CPU per pass, in memory: 0.6-0.8 of the per-unit core's
+ * (bench/results/2026-12-07b-web-fast.md).
  */
-class UnitsThenEnqueue implements ChunkCore<Uint8Array, LineUnit, LineSplitterStats> {
+class UnitsFromBatches implements ChunkCore<Uint8Array, LineUnit, LineSplitterStats> {
   readonly #core: LineSplitterCore;
-  /** The units of the chunk being written, reused from chunk to chunk. */
-  readonly #units: LineUnit[] = [];
-  readonly #collect = (unit: LineUnit | LineBatch) => this.#units.push(unit as LineUnit);
 
   constructor(core: LineSplitterCore) {
     this.#core = core;
@@ -39,20 +37,16 @@ class UnitsThenEnqueue implements ChunkCore<Uint8Array, LineUnit, LineSplitterSt
   }
 
   write(chunk: Uint8Array, emit: Emit<LineUnit>): void {
-    this.#core.write(chunk, this.#collect);
-    this.#enqueue(emit);
+    this.#core.write(chunk, (batch) => emitUnits(batch as LineBatch, emit));
   }
 
   end(emit: Emit<LineUnit>): void {
-    this.#core.end(this.#collect);
-    this.#enqueue(emit);
+    this.#core.end((batch) => emitUnits(batch as LineBatch, emit));
   }
+}
 
-  #enqueue(emit: Emit<LineUnit>): void {
-    const units = this.#units;
-    for (let index = 0; index < units.length; index++) emit(units[index] as LineUnit);
-    units.length = 0;
-  }
+function emitUnits(batch: LineBatch, emit: Emit<LineUnit>): void {
+  for (const unit of batch.units) emit(unit);
 }
 
 /**
@@ -72,15 +66,16 @@ export class LineSplitterStream extends StageStream<LineUnit | LineBatch, LineSp
   constructor(options?: LineSplitterOptions) {
     validateOptionsObject(options, LINE_SPLITTER_OPTIONS);
     const perUnit = options?.batched === undefined || options.batched === false;
+    // The core always batches; any other value goes to it, to fail its check in the Node stage's order.
     const core = new LineSplitterCore({
       maxUnitBytes: options?.maxUnitBytes,
-      batched: options?.batched,
+      batched: perUnit ? true : options?.batched,
       startOffset: options?.startOffset,
       byteOps: webByteOps,
       bytePositions: webBytePositions,
       // Batches find their units' ends when read: a decoder reads only their bytes and count.
       deferBounds: !perUnit,
     });
-    super(perUnit ? new UnitsThenEnqueue(core) : core);
+    super(perUnit ? new UnitsFromBatches(core) : core);
   }
 }
