@@ -65,8 +65,8 @@ export interface UnitCount {
   firstNext: number;
   /** Window position where the next, still incomplete, unit starts. */
   next: number;
-  /** Bytes of the longest unit that starts in the chunk, terminator excluded; `undefined`: not measured. */
-  longestInChunk: number | undefined;
+  /** Bytes of the longest unit that starts in the chunk, terminator excluded. */
+  longestInChunk: number;
 }
 
 /**
@@ -148,24 +148,6 @@ export class UnitScan {
     const positions = this.#positions;
     if (positions === undefined || chunk[chunk.length - 1] === CR) return undefined;
     const maxUnitBytes = this.#maxUnitBytes;
-    // Gaps under 32 bytes go unmeasured there: a cap under 32 takes the loop below.
-    if (positions.countLineEnds !== undefined && maxUnitBytes >= 32) {
-      const { count, first, last, longGap } = positions.countLineEnds(chunk);
-      const next = last + 1 + offset;
-      if (count === 0 || longGap - 1 > maxUnitBytes || first + offset > maxUnitBytes)
-        return count === 0 && chunk.length + offset <= maxUnitBytes
-          ? { count, firstEnd: 0, firstNext: 0, next: 0, longestInChunk: 0 }
-          : undefined;
-      if (chunk.length + offset - next > maxUnitBytes) return undefined;
-      const firstNext = chunk[first] === CR && chunk[first + 1] === LF ? first + 2 : first + 1;
-      return {
-        count,
-        firstEnd: first + offset,
-        firstNext: firstNext + offset,
-        next,
-        longestInChunk: undefined,
-      };
-    }
     let count = 0;
     let firstEnd = 0;
     let firstNext = 0;

@@ -1,4 +1,4 @@
-import { type ByteOps, lineEndLength } from '@pipeguard/shared/core';
+import type { ByteOps } from '@pipeguard/shared/core';
 import { findBatchBounds, TERMINATORS, type UnitBounds } from './find-unit-ends';
 import type { LineBatch, LineUnit } from './line-unit';
 
@@ -22,8 +22,8 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
   readonly bytes: Bytes;
   readonly offset: number;
   readonly unitCount: number;
-  #bounds: BatchBounds;
-  #longest: number | undefined;
+  readonly longestUnitBytes: number;
+  readonly #bounds: BatchBounds;
   readonly #built: BuiltUnits;
   #units: LineUnit<Bytes>[] | undefined;
 
@@ -32,7 +32,7 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
    * @param offset - Stream offset of `bytes[0]`.
    * @param unitCount - How many units `bytes` holds.
    * @param bounds - Where the units end (the batch's own arrays), or how to find it.
-   * @param longestUnitBytes - Bytes of the longest unit, terminator excluded; `undefined`: found when read.
+   * @param longestUnitBytes - Bytes of the longest unit, terminator excluded.
    * @param built - The splitter's count of built units, increased when `units` is built.
    */
   constructor(
@@ -40,36 +40,23 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
     offset: number,
     unitCount: number,
     bounds: BatchBounds,
-    longestUnitBytes: number | undefined,
+    longestUnitBytes: number,
     built: BuiltUnits,
   ) {
     this.bytes = bytes;
     this.offset = offset;
     this.unitCount = unitCount;
-    this.#longest = longestUnitBytes;
+    this.longestUnitBytes = longestUnitBytes;
     this.#bounds = bounds;
     this.#built = built;
-  }
-
-  /** Bytes of the longest unit, terminator excluded (0 for empty units), without building the units. */
-  get longestUnitBytes(): number {
-    if (this.#longest !== undefined) return this.#longest;
-    const { bounds, base } = this.#found();
-    let longest = 0;
-    for (let index = 0, start = 0; index < this.unitCount; index++) {
-      const end = (bounds.ends[index] as number) - base;
-      if (end - start > longest) longest = end - start;
-      start = end + lineEndLength(bounds.codes[index] as number);
-    }
-    this.#longest = longest;
-    return longest;
   }
 
   /** The units, built on first read; their `bytes` are views into the batch's `bytes`. */
   get units(): LineUnit<Bytes>[] {
     if (this.#units !== undefined) return this.#units;
-    const { bounds, base } = this.#found();
-    const { ends, codes } = bounds;
+    const found = this.#bounds;
+    const { ends, codes } = 'find' in found ? findBatchBounds(found.find, this.bytes) : found.bounds;
+    const base = 'find' in found ? 0 : found.base;
     const units: LineUnit<Bytes>[] = [];
     let start = 0;
     for (let index = 0; index < this.unitCount; index++) {
@@ -83,12 +70,5 @@ export class LazyLineBatch<Bytes extends Uint8Array = Uint8Array> implements Lin
     this.#built.count += units.length;
     this.#units = units;
     return units;
-  }
-
-  /** The units' bounds, found in `bytes` on the first call when the splitter only counted them. */
-  #found(): { bounds: UnitBounds; base: number } {
-    const found = this.#bounds;
-    if ('find' in found) this.#bounds = { bounds: findBatchBounds(found.find, this.bytes), base: 0 };
-    return this.#bounds as { bounds: UnitBounds; base: number };
   }
 }

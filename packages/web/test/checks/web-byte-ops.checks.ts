@@ -1,4 +1,3 @@
-import type { BytePositions } from '@pipeguard/line-splitter/core';
 import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
 import fc from 'fast-check';
 import { webBytePositions } from '../../src/byte-positions';
@@ -129,65 +128,9 @@ function checkBytePositions(runs: number): void {
   );
 }
 
-/** What `countLineEnds` tells of `bytes`, from a byte loop's positions: the longest gap exact. */
-function loopLineEnds(bytes: Uint8Array) {
-  const at = loopPositions(bytes, 0, bytes.length, 0x0a, 0x0d);
-  const crlfs = at.filter((position) => bytes[position] === 0x0a && bytes[position - 1] === 0x0d);
-  const gaps = at.slice(1).map((position, index) => position - (at[index] as number));
-  return {
-    count: at.length - crlfs.length,
-    first: at[0] ?? -1,
-    last: at.at(-1) ?? -1,
-    longest: Math.max(0, ...gaps),
-  };
-}
-
-/**
- * `webBytePositions.countLineEnds` against a byte loop: views at any alignment, CRLFs at window seams, and
- * `longGap` the longest gap where that is 32 or more (at most it otherwise).
- */
-function checkLineEndCount(runs: number): void {
-  const count = webBytePositions?.countLineEnds;
-  assertEqual(count !== undefined, true, 'countLineEnds compiled');
-  if (count === undefined) return;
-  const windowBytes = (webBytePositions as BytePositions).windowBytes;
-  const check = (bytes: Uint8Array) => {
-    const { longest, ...expected } = loopLineEnds(bytes);
-    const { longGap, ...answer } = count(bytes);
-    assertEqual(answer, expected, 'count, first and last');
-    assertEqual(
-      longest >= 32 ? longGap === longest : longGap <= longest,
-      true,
-      `longGap ${longGap} of ${longest}`,
-    );
-  };
-  const lines = fc.array(fc.oneof(fc.constantFrom(0x0a, 0x0d, 0x41), fc.constant(0x41)), { maxLength: 200 });
-  fc.assert(
-    fc.property(byteView(), fc.nat(120), lines, (bytes, gap, more) => {
-      check(bytes);
-      check(Uint8Array.from([...bytes, ...new Uint8Array(gap).fill(0x41), ...more]));
-    }),
-    { numRuns: runs },
-  );
-  fc.assert(
-    fc.property(fc.array(fc.nat(2 * windowBytes + 40), { maxLength: 30 }), fc.nat(40), (lineEnds, cut) => {
-      const bytes = new Uint8Array(2 * windowBytes + 41).fill(0x41);
-      for (const at of lineEnds) bytes[at] = at % 3 === 0 ? 0x0d : 0x0a;
-      // A CRLF across the seam of two windows.
-      bytes[cut + windowBytes - 1] = 0x0d;
-      bytes[cut + windowBytes] = 0x0a;
-      check(bytes.subarray(cut));
-    }),
-    { numRuns: Math.max(1, runs / 10) },
-  );
-}
-
 export const webByteOpsChecks = suite('webByteOps', {
   'should answer as portableByteOps for any bytes, alignment, byte and position': (context) =>
     checkAgainst(portableByteOps, context.runs(300)),
   'should find every position of either byte in bulk (webBytePositions) as a byte loop does': (context) =>
     checkBytePositions(context.runs(300)),
-  'should count the line ends of a chunk in bulk (webBytePositions.countLineEnds) as a byte loop does': (
-    context,
-  ) => checkLineEndCount(context.runs(300)),
 });
