@@ -54,16 +54,6 @@ const CORES: Record<string, () => Writer> = {
   'splitter batched, bulk': () =>
     new LineSplitterCore({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
   'splitter batched, per line': () => new LineSplitterCore({ batched: true, byteOps: webByteOps }),
-  'splitter batched, counted by the positions (deferBounds)': () =>
-    new LineSplitterCore({
-      batched: true,
-      byteOps: webByteOps,
-      bytePositions: webBytePositions && {
-        windowBytes: webBytePositions.windowBytes,
-        find: webBytePositions.find,
-      },
-      deferBounds: true,
-    }),
   'splitter batched, counted (deferBounds)': () =>
     new LineSplitterCore({
       batched: true,
