@@ -96,6 +96,33 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
     );
   });
 
+  it('should cut the lines just over the cap with deferBounds as without it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: 40 }),
+        fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), fc.constantFrom('\n', '\r', '\r\n')), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        fc.integer({ min: 1, max: 64 }),
+        (maxUnitBytes, lines, cuts, windowBytes) => {
+          const text = lines
+            .map(([over, end]) => 'x'.repeat(Math.max(0, maxUnitBytes + over)) + end)
+            .join('');
+          const input = Buffer.from(text);
+          const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
+          const chunks = at.slice(1).map((end, index) => input.subarray(at[index], end));
+          const reference = split(chunks, { maxUnitBytes, batched: true, byteOps: portableByteOps });
+          const bytePositions = loopPositions(windowBytes);
+          const options = { maxUnitBytes, batched: true, bytePositions, deferBounds: true };
+          expect(split(chunks, { ...options, byteOps: portableByteOps })).toEqual(reference);
+        },
+      ),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
   it('should refuse a chunkIndexOf that is not a boolean', () => {
     expect(() => new LineSplitterCore({ byteOps: portableByteOps, chunkIndexOf: 1 as never })).toThrow(
       new TypeError('The "chunkIndexOf" option must be of type boolean. Received type number (1)'),
