@@ -1,10 +1,10 @@
 // `pnpm exec tsx bench/web-runtimes.ts <measure> [node] [bun] [deno] [chromium]`: bundles
 // bench/web/<measure>.measure.ts for a browser with no shims, runs it in each runtime (Chromium: a page
 // on 127.0.0.1, headless) and prints its measurements as a table per runtime. Measures: byte-ops, read-sizes, stages,
-// codecs, streams.
+// codecs, streams. `PIPEGUARD_BASE=<checkout>`: read-sizes measures that checkout's changed streams beside.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from '../packages/web/test/runtimes/bundle';
 import { runInChromium } from '../packages/web/test/runtimes/run-in-chromium';
@@ -35,7 +35,16 @@ try {
     data:
       measure === 'codecs'
         ? codecData()
-        : { 'virtual:read-sizes': { beside: process.env.PIPEGUARD_WEB_BESIDE === '1' } },
+        : {
+            'virtual:read-sizes': {
+              beside: process.env.PIPEGUARD_WEB_BESIDE === '1',
+              base: process.env.PIPEGUARD_BASE !== undefined,
+            },
+          },
+    // `PIPEGUARD_BASE=<checkout>`: `base:@pipeguard/web` is that checkout's (read-sizes measures it beside).
+    ...(process.env.PIPEGUARD_BASE === undefined
+      ? {}
+      : { basePackagesDir: `${resolve(process.env.PIPEGUARD_BASE)}/packages/` }),
   });
   await writeFile(
     join(dir, 'index.html'),

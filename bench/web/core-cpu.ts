@@ -1,15 +1,18 @@
 // `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/core-cpu.ts [rounds] [write KiB] [word…]`:
 // the web shell's folder and batched splitter cores alone (no stream) on the read-sizes prose in memory, written
 // 64 KiB (or `write KiB`) at a time, process CPU µs per 64 KiB in alternated rounds: each with the web shell's
-// bulk line-end search and with a search per line (and `PIPEGUARD_BASE=<checkout>`'s cores beside); the
-// cores whose names hold every `word`.
+// bulk line-end search and with a search per line (and `PIPEGUARD_BASE=<checkout>`'s cores beside, with the bulk
+// search where that build takes it); the decoder after the batched splitter, against a stream-mode `TextDecoder`
+// (the work of its peer, `TextDecoderStream`); the cores whose names hold every `word`.
+import { FallbackDecoderCore } from '@pipeguard/fallback-decoder/core';
 import { LineSplitterCore } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
-import { webByteOps } from '@pipeguard/web';
+import { webByteOps, webLegacyCodec } from '@pipeguard/web';
+import { portableTextOps } from '../../packages/shared/src/core';
 import { webBytePositions } from '../../packages/web/src/byte-positions';
 import { proseChunks } from './stage-pairs';
 
-/** `PIPEGUARD_BASE=<checkout>`: that build's folder and splitter cores beside, per line (its dist). */
+/** `PIPEGUARD_BASE=<checkout>`: that build's folder, splitter and decoder cores beside (its dist). */
 const base = process.env.PIPEGUARD_BASE;
 const baseCores = async (name: string) =>
   base === undefined ? undefined : await import(`${base}/packages/${name}/dist/core.js`);
@@ -18,6 +21,9 @@ const baseFolder = (await baseCores('repeat-folder'))?.RepeatFolderCore as
   | undefined;
 const baseSplitter = (await baseCores('line-splitter'))?.LineSplitterCore as
   | typeof LineSplitterCore
+  | undefined;
+const baseDecoder = (await baseCores('fallback-decoder'))?.FallbackDecoderCore as
+  | typeof FallbackDecoderCore
   | undefined;
 const rounds = Number(process.argv[2] ?? 9);
 const writeBytes = Number(process.argv[3] ?? 64) * 1024;
@@ -30,17 +36,66 @@ type Writer = {
   write(chunk: Uint8Array, emit: (out: unknown) => void): void;
   end(emit: (out: unknown) => void): void;
 };
+type Decoder = { write(input: never, emit: (out: string) => void): void; end(): void };
+
+/** The batched splitter's core and the decoder's after it, as one writer (the read-sizes decoder's cores). */
+function decoderAfter(splitter: Writer, decoder: Decoder): Writer {
+  return {
+    write: (chunk, emit) => splitter.write(chunk, (batch) => decoder.write(batch as never, emit)),
+    end: (emit) => {
+      splitter.end((batch) => decoder.write(batch as never, emit));
+      decoder.end();
+    },
+  };
+}
+const codec = { name: 'webLegacyCodec', ...webLegacyCodec };
+const decoderOptions = { fallback: 'cp1252', codec, byteOps: webByteOps, textOps: portableTextOps };
 const CORES: Record<string, () => Writer> = {
   'splitter batched, bulk': () =>
     new LineSplitterCore({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
   'splitter batched, per line': () => new LineSplitterCore({ batched: true, byteOps: webByteOps }),
+  'splitter batched, counted (deferBounds)': () =>
+    new LineSplitterCore({
+      batched: true,
+      byteOps: webByteOps,
+      bytePositions: webBytePositions,
+      deferBounds: true,
+    }),
   'folder, bulk': () => new RepeatFolderCore({ byteOps: webByteOps, bytePositions: webBytePositions }),
   'folder, per line': () => new RepeatFolderCore({ byteOps: webByteOps }),
-  ...(baseFolder === undefined || baseSplitter === undefined
+  'decoder after splitter batched, bounds deferred': () =>
+    decoderAfter(
+      new LineSplitterCore({
+        batched: true,
+        byteOps: webByteOps,
+        bytePositions: webBytePositions,
+        deferBounds: true,
+      }),
+      new FallbackDecoderCore(decoderOptions),
+    ),
+  'decoder after splitter batched, bulk': () =>
+    decoderAfter(
+      new LineSplitterCore({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
+      new FallbackDecoderCore(decoderOptions),
+    ),
+  'decoder peer: TextDecoder, stream mode': () => {
+    const decoder = new TextDecoder();
+    return {
+      write: (chunk, emit) => emit(decoder.decode(chunk, { stream: true })),
+      end: (emit) => emit(decoder.decode()),
+    };
+  },
+  ...(baseFolder === undefined || baseSplitter === undefined || baseDecoder === undefined
     ? {}
     : {
-        'splitter batched, base build': () => new baseSplitter({ batched: true, byteOps: webByteOps }),
-        'folder, base build': () => new baseFolder({ byteOps: webByteOps }),
+        'splitter batched, base build': () =>
+          new baseSplitter({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
+        'folder, base build': () => new baseFolder({ byteOps: webByteOps, bytePositions: webBytePositions }),
+        'decoder after splitter batched, base build': () =>
+          decoderAfter(
+            new baseSplitter({ batched: true, byteOps: webByteOps, bytePositions: webBytePositions }),
+            new baseDecoder(decoderOptions),
+          ),
       }),
 };
 const names = Object.keys(CORES).filter((name) => process.argv.slice(4).every((word) => name.includes(word)));

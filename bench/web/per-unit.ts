@@ -5,6 +5,7 @@
 // The floor: a `TransformStream` that splits nothing but enqueues the same units (made once, before the
 // rounds) as each read's bytes complete them, so what remains is Web Streams' cost per object; and the same
 // floor making each unit afresh as a view of the read, as a splitter must (an object and a view per line).
+// `PIPEGUARD_BASE=<checkout>`: that checkout's built LineSplitterStream beside.
 import { createReadStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,12 @@ import { removeTempFile, tempFile } from '../lib/temp-file';
 import { openSourceFor } from './read-sources';
 import { proseChunks, pumpStages } from './stage-pairs';
 
+/** `PIPEGUARD_BASE=<checkout>`: that build's per-unit LineSplitterStream beside (its dist). */
+const base = process.env.PIPEGUARD_BASE;
+const BaseSplitterStream =
+  base === undefined
+    ? undefined
+    : ((await import(`${base}/packages/web/dist/index.js`)).LineSplitterStream as typeof LineSplitterStream);
 const TOTAL_BYTES = 64 * 1024 * 1024;
 const ROUNDS = 7;
 const input = new Uint8Array(TOTAL_BYTES);
@@ -102,6 +109,14 @@ const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
     countUnits(createReadStream(temp.path, { highWaterMark: readBytes }).pipe(new LineSplitter())),
   'LineSplitterStream per unit, for await': (readBytes) =>
     countUnits(source.open(readBytes).pipeThrough(new LineSplitterStream()) as never),
+  ...(BaseSplitterStream === undefined
+    ? {}
+    : {
+        'LineSplitterStream per unit (base build)': (readBytes: number) =>
+          pumpStages([new BaseSplitterStream() as never], [], source.open(readBytes)),
+        'LineSplitterStream per unit (base build), for await': (readBytes: number) =>
+          countUnits(source.open(readBytes).pipeThrough(new BaseSplitterStream()) as never),
+      }),
   'TransformStream handing on the same units (the floor), for await': (readBytes) =>
     countUnits(source.open(readBytes).pipeThrough(unitsAsRead()) as never),
   'TransformStream handing on fresh units, views of each read (the floor with allocation), for await': (

@@ -1,12 +1,13 @@
 // The issue's setting for every stage stream that hands on bytes, in whichever runtime runs this module
 // (`pnpm exec tsx bench/web-runtimes.ts read-sizes node chromium`): a real source (a file in Node, a Blob
 // where there is none) read at 16 KiB and at 64 KiB (Node's own file read size), each stage stream against an
-// identity TransformStream on the same source, and the decoder after the batched splitter against the
-// platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
+// identity TransformStream on the same source, and the decoder after the batched splitter (and splitting lines
+// itself) against the platform's TextDecoderStream; interleaved rounds, median MB/s and median per-round ratio with quartiles.
 // Where the runtime tells its process's CPU time (Node), also the median per-round ratio of CPU time
 // (`cpuRatio`: the baseline's over the contender's), which a loaded machine moves far less than wall time.
 
 import readSizes from 'virtual:read-sizes';
+import { BASE_STREAMS } from './base-stage-pairs';
 import { openSourceFor, READS_FILES } from './read-sources';
 import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
 
@@ -25,8 +26,15 @@ const GROUPS: readonly (readonly string[])[] = [
     'LineSplitterStream batched',
     // `PIPEGUARD_WEB_BESIDE=1`: the folder and the splitter searching a line at a time, as before the bulk search.
     ...(readSizes.beside ? Object.keys(PER_LINE_STREAMS) : []),
+    // `PIPEGUARD_BASE=<checkout>`: that build's folder and splitter beside.
+    ...(readSizes.base ? Object.keys(BASE_STREAMS).filter((name) => !name.includes('Decoder')) : []),
   ],
-  ['TextDecoderStream (peer of the decoder)', 'FallbackDecoderStream after LineSplitterStream batched'],
+  [
+    'TextDecoderStream (peer of the decoder)',
+    'FallbackDecoderStream after LineSplitterStream batched',
+    'FallbackDecoderStream, splitLines',
+    ...(readSizes.base ? Object.keys(BASE_STREAMS).filter((name) => name.includes('Decoder')) : []),
+  ],
 ];
 
 const chunks = proseChunks(TOTAL_BYTES);
@@ -57,7 +65,10 @@ for (const readBytes of READ_SIZES) {
       // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
         const streams = (
-          (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name]) as () => TransformStream<never, never>[]
+          (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name] ?? BASE_STREAMS[name]) as () => TransformStream<
+            never,
+            never
+          >[]
         )();
         const cpuBefore = cpuMs();
         const started = performance.now();

@@ -75,6 +75,9 @@ export const STAGE_STREAMS: Record<string, () => TransformStream<never, Item>[]>
     new LineSplitterStream({ batched: true }),
     new FallbackDecoderStream({ fallback: 'cp1252' }),
   ],
+  'FallbackDecoderStream, splitLines': () => [
+    new FallbackDecoderStream({ fallback: 'cp1252', splitLines: true }),
+  ],
   'TextDecoderStream (peer of the decoder)': () => [new TextDecoderStream()],
 } as Record<string, () => TransformStream<never, Item>[]>;
 

@@ -8,6 +8,10 @@ declare module 'virtual:codepage-texts' {
   export default texts;
 }
 declare module 'virtual:read-sizes' {
-  const options: { beside: boolean };
+  const options: { beside: boolean; base: boolean };
   export default options;
+}
+// The build beside's @pipeguard/web (`PIPEGUARD_BASE=<checkout>`; this checkout's when none), bundled from its sources.
+declare module 'base:@pipeguard/web' {
+  export * from '@pipeguard/web';
 }

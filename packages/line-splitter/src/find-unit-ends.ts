@@ -55,6 +55,31 @@ export interface UnitEnds extends UnitBounds {
   longestInChunk: number;
 }
 
+/** The units one chunk completes, counted but not located: see {@link UnitScan.count}. */
+export interface UnitCount {
+  /** How many units the chunk completes. */
+  count: number;
+  /** Window position where the first unit's terminator starts (0 when there is no unit). */
+  firstEnd: number;
+  /** Window position right after the first unit's terminator (0 when there is no unit). */
+  firstNext: number;
+  /** Window position where the next, still incomplete, unit starts. */
+  next: number;
+  /** Bytes of the longest unit that starts in the chunk, terminator excluded. */
+  longestInChunk: number;
+}
+
+/**
+ * The bounds of a batch's units found in its own `bytes`, which end with the last unit's terminator and
+ * hold no unit cut at a cap (a batch {@link UnitScan.count} counted).
+ */
+export function findBatchBounds(ops: ByteOps, bytes: Uint8Array): UnitBounds {
+  const scanner = new LineEndScanner(ops);
+  // The batch ends where its last unit's terminator does: a CR there is a unit's whole terminator.
+  if (scanner.scan(bytes, 0) === 'cr') scanner.push(bytes.length - 1, LINE_END_CR);
+  return scanner;
+}
+
 /**
  * A line splitter's scan: the units each chunk completes, from the shared {@link LineEndScanner} (whose
  * arrays it reuses, so the result of {@link UnitScan.find} holds until the next call), with the cuts at
@@ -112,6 +137,41 @@ export class UnitScan {
     result.crPending = stop === 'cr';
     result.longestInChunk = scanner.longest;
     return result;
+  }
+
+  /**
+   * The units `chunk` completes after `offset` pending bytes (no CR pending), counted from the line ends the
+   * bulk search finds, their ends not kept: `undefined` without a bulk search, or when a unit would be cut at
+   * `maxUnitBytes` or the chunk ends with a CR (then `find` says what to do).
+   */
+  count(chunk: Uint8Array, offset: number): UnitCount | undefined {
+    const positions = this.#positions;
+    if (positions === undefined || chunk[chunk.length - 1] === CR) return undefined;
+    const maxUnitBytes = this.#maxUnitBytes;
+    let count = 0;
+    let firstEnd = 0;
+    let firstNext = 0;
+    let start = 0;
+    let longest = 0;
+    for (let from = 0; from < chunk.length; from += positions.windowBytes) {
+      const found = positions.find(chunk, from, LF, CR);
+      for (let index = 0; index < found.length; index++) {
+        const at = found[index] as number;
+        const end = at + offset;
+        // The LF of a CRLF, taken with its CR.
+        if (end < start) continue;
+        if (end - start > maxUnitBytes) return undefined;
+        const next = chunk[at] === CR && chunk[at + 1] === LF ? end + 2 : end + 1;
+        if (start >= offset && end - start > longest) longest = end - start;
+        if (count++ === 0) {
+          firstEnd = end;
+          firstNext = next;
+        }
+        start = next;
+      }
+    }
+    if (chunk.length + offset - start > maxUnitBytes) return undefined;
+    return { count, firstEnd, firstNext, next: start, longestInChunk: longest };
   }
 
   /**

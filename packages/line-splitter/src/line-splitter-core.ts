@@ -9,8 +9,15 @@ import {
   writeAfterEndError,
 } from '@pipeguard/shared/core';
 import type { BytePositions } from './byte-positions';
-import { copyBounds, TERMINATORS, type UnitEnds, UnitScan, unitStart } from './find-unit-ends';
-import { type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
+import {
+  copyBounds,
+  TERMINATORS,
+  type UnitCount,
+  type UnitEnds,
+  UnitScan,
+  unitStart,
+} from './find-unit-ends';
+import { type BatchBounds, type BuiltUnits, LazyLineBatch } from './lazy-line-batch';
 import type { LineBatch, LineTerminator, LineUnit } from './line-unit';
 import { PendingBytes } from './pending-bytes';
 
@@ -19,7 +26,13 @@ const EMPTY = new Uint8Array(0);
 
 /** The options a line splitter takes (its Node stage's `LineSplitterOptions`). */
 export const LINE_SPLITTER_OPTIONS = ['maxUnitBytes', 'batched', 'startOffset'] as const;
-const CORE_OPTIONS = [...LINE_SPLITTER_OPTIONS, 'byteOps', 'chunkIndexOf', 'bytePositions'] as const;
+const CORE_OPTIONS = [
+  ...LINE_SPLITTER_OPTIONS,
+  'byteOps',
+  'chunkIndexOf',
+  'bytePositions',
+  'deferBounds',
+] as const;
 
 /** Options of a line splitter. */
 export interface LineSplitterOptions {
@@ -63,6 +76,14 @@ export interface LineSplitterCoreOptions extends LineSplitterOptions {
    * @defaultValue undefined (a search per line)
    */
   bytePositions?: BytePositions;
+  /**
+   * Batched, with `bytePositions`: a write only counts the units its chunk completes (and measures the
+   * longest), and a batch finds where its units end when its `units` is first read, so that a consumer of
+   * `bytes` and `unitCount` alone (a decoder) pays for no more. The same batches. A chunk that ends with a
+   * CR, follows one, or holds a unit to cut at `maxUnitBytes` is split as without it.
+   * @defaultValue false
+   */
+  deferBounds?: boolean;
 }
 
 /** Counters of a line splitter, as a fresh plain object. */
@@ -92,6 +113,8 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   #ended = false;
   readonly #scan: UnitScan;
   readonly #batched: boolean;
+  readonly #deferBounds: boolean;
+  readonly #findBounds: BatchBounds;
   readonly #pending: PendingBytes;
   #crPending = false;
   #offset = 0;
@@ -114,6 +137,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
       byteOps,
       chunkIndexOf = false,
       bytePositions,
+      deferBounds = false,
     } = options ?? ({} as Partial<LineSplitterCoreOptions>);
     // Below 4 bytes a forced cut could not keep a 4-byte UTF-8 character whole.
     validateInteger('maxUnitBytes', maxUnitBytes, { minimum: 4 });
@@ -122,8 +146,11 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     validateByteOps(byteOps);
     validateBoolean('chunkIndexOf', chunkIndexOf);
     validateOptionsObject(bytePositions, undefined, 'bytePositions');
+    validateBoolean('deferBounds', deferBounds);
     this.#scan = new UnitScan(byteOps, maxUnitBytes, chunkIndexOf, bytePositions);
     this.#batched = batched;
+    this.#deferBounds = batched && deferBounds;
+    this.#findBounds = { find: byteOps };
     this.#offset = startOffset;
     this.#pending = new PendingBytes(byteOps);
   }
@@ -143,6 +170,14 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   write(bytes: Uint8Array, emit: Emit<LineUnit | LineBatch>): void {
     if (this.#ended) throw writeAfterEndError('LineSplitterCore');
     this.#bytes += bytes.length;
+    const counted =
+      this.#deferBounds && !this.#crPending ? this.#scan.count(bytes, this.#pending.length) : undefined;
+    if (counted !== undefined) {
+      this.#emitCounted(bytes, counted, emit);
+      this.#pending.keepFrom(bytes, counted.next);
+      this.#offset += counted.next;
+      return;
+    }
     const found = this.#scan.find(this.#pending, bytes, this.#crPending);
     this.#forcedFlushes += found.forced;
     this.#emit(bytes, found, emit);
@@ -199,6 +234,26 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     this.#emitBatch(chunk, found, split, count, found.longestInChunk, emit);
   }
 
+  /** `#emit`'s batches for units only counted: the first unit alone when it began in an earlier chunk. */
+  #emitCounted(chunk: Uint8Array, counted: UnitCount, emit: Emit<LineUnit | LineBatch>): void {
+    const { count, firstEnd, firstNext, next, longestInChunk } = counted;
+    if (count === 0) return;
+    this.#units += count;
+    const find = this.#findBounds;
+    const built = this.#builtUnits;
+    let base = 0;
+    if (this.#pending.length > 0) {
+      const bytes = this.#pending.slice(chunk, 0, firstNext);
+      emit(new LazyLineBatch(bytes, this.#offset, 1, find, firstEnd, built));
+      base = firstNext;
+    }
+    if (base === next) return;
+    const bytes = this.#pending.slice(chunk, base, next);
+    emit(
+      new LazyLineBatch(bytes, this.#offset + base, count - (base > 0 ? 1 : 0), find, longestInChunk, built),
+    );
+  }
+
   #emitBatch(
     chunk: Uint8Array,
     found: UnitEnds,
@@ -211,6 +266,15 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     const base = unitStart(found, first);
     const bytes = this.#pending.slice(chunk, base, unitStart(found, stop));
     const bounds = copyBounds(found, first, stop);
-    emit(new LazyLineBatch(bytes, this.#offset + base, bounds, base, longest, this.#builtUnits));
+    emit(
+      new LazyLineBatch(
+        bytes,
+        this.#offset + base,
+        bounds.count,
+        { bounds, base },
+        longest,
+        this.#builtUnits,
+      ),
+    );
   }
 }

@@ -72,9 +72,66 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
     );
   });
 
+  it('should give the same units, batches and stats with deferBounds, which counts units and finds their ends when read', () => {
+    fc.assert(
+      fc.property(
+        bytes,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.oneof(fc.integer({ min: 4, max: 24 }), fc.constant(4096)),
+        fc.integer({ min: 1, max: 9 }),
+        fc.boolean(),
+        (input, cuts, maxUnitBytes, windowBytes, asBuffers) => {
+          const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
+          const chunks = at
+            .slice(1)
+            .map((end, index) => input.subarray(at[index], end))
+            .map((chunk) => (asBuffers ? chunk : new Uint8Array(chunk)));
+          const options = { maxUnitBytes, batched: true, bytePositions: loopPositions(windowBytes) };
+          const reference = split(chunks, { ...options, byteOps: portableByteOps });
+          const byteOps = asBuffers ? nodeByteOps : portableByteOps;
+          expect(split(chunks, { ...options, byteOps, deferBounds: true })).toEqual(reference);
+        },
+      ),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+
+  it('should cut the lines just over the cap with deferBounds as without it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: 40 }),
+        fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), fc.constantFrom('\n', '\r', '\r\n')), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        fc.integer({ min: 1, max: 64 }),
+        (maxUnitBytes, lines, cuts, windowBytes) => {
+          const text = lines
+            .map(([over, end]) => 'x'.repeat(Math.max(0, maxUnitBytes + over)) + end)
+            .join('');
+          const input = Buffer.from(text);
+          const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
+          const chunks = at.slice(1).map((end, index) => input.subarray(at[index], end));
+          const reference = split(chunks, { maxUnitBytes, batched: true, byteOps: portableByteOps });
+          const bytePositions = loopPositions(windowBytes);
+          const options = { maxUnitBytes, batched: true, bytePositions, deferBounds: true };
+          expect(split(chunks, { ...options, byteOps: portableByteOps })).toEqual(reference);
+        },
+      ),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
   it('should refuse a chunkIndexOf that is not a boolean', () => {
     expect(() => new LineSplitterCore({ byteOps: portableByteOps, chunkIndexOf: 1 as never })).toThrow(
       new TypeError('The "chunkIndexOf" option must be of type boolean. Received type number (1)'),
+    );
+  });
+
+  it('should refuse a deferBounds that is not a boolean', () => {
+    expect(() => new LineSplitterCore({ byteOps: portableByteOps, deferBounds: 'yes' as never })).toThrow(
+      new TypeError('The "deferBounds" option must be of type boolean. Received type string (\'yes\')'),
     );
   });
 

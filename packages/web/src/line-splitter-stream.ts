@@ -73,6 +73,8 @@ export class LineSplitterStream extends StageStream<LineUnit | LineBatch, LineSp
       startOffset: options?.startOffset,
       byteOps: webByteOps,
       bytePositions: webBytePositions,
+      // Batches find their units' ends when read: a decoder reads only their bytes and count.
+      deferBounds: !perUnit,
     });
     super(perUnit ? new UnitsFromBatches(core) : core);
   }

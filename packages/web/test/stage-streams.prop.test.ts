@@ -126,6 +126,20 @@ describe('the web streams against the Node stages', () => {
     );
   });
 
+  it('should give FallbackDecoderStream with splitLines the strings and stats of LineSplitter batched then FallbackDecoder', async () => {
+    await fc.assert(
+      fc.asyncProperty(input, stageOptions.fallbackDecoder, async (chunks, options) => {
+        const node = new FallbackDecoder(options);
+        const web = new FallbackDecoderStream({ ...options, splitLines: true });
+        const nodeOut = await throughNode<string>(chunks, [new LineSplitter({ batched: true }), node]);
+        const webOut = await throughWeb<string>(chunks, [web]);
+        expect(webOut).toEqual(nodeOut);
+        expect(web.stats).toEqual(node.stats);
+      }),
+      runs,
+    );
+  });
+
   it('should give BinaryGuardStream the bytes, stats and source offsets of BinaryGuard', async () => {
     await fc.assert(
       fc.asyncProperty(input, stageOptions.binaryGuard, (chunks, options) =>

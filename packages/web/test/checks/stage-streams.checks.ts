@@ -1,6 +1,6 @@
 import { BinaryGuardCore } from '@pipeguard/binary-guard/core';
 import { ByteCounterCore } from '@pipeguard/byte-counter/core';
-import { FallbackDecoderCore } from '@pipeguard/fallback-decoder/core';
+import { FallbackDecoderCore, type FallbackDecoderStats } from '@pipeguard/fallback-decoder/core';
 import { type LineBatch, LineSplitterCore, type LineUnit } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
 import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/core';
@@ -49,6 +49,23 @@ interface Pair<Options> {
 
 const byteStage = (output: unknown[]) => plainChunks(output as Uint8Array[]);
 
+/** The batched splitter's core, then the decoder's, driven as one: what `splitLines` makes one stream of. */
+function decoderAfterSplitter(
+  decoder: FallbackDecoderCore,
+): ChunkCore<Uint8Array, string, FallbackDecoderStats> {
+  const splitter = new LineSplitterCore({ byteOps: portableByteOps, batched: true });
+  return {
+    write: (chunk, emit) => splitter.write(chunk, (batch) => decoder.write(batch as LineBatch, emit)),
+    end: (emit) => {
+      splitter.end((batch) => decoder.write(batch as LineBatch, emit));
+      decoder.end(emit);
+    },
+    get stats() {
+      return decoder.stats;
+    },
+  };
+}
+
 /** A pair whose options type is forgotten: `sameAsCore` gives each side only what the pair's arbitrary made. */
 const pair = <Options>(spec: Pair<Options>) => spec as unknown as Pair<never>;
 
@@ -71,6 +88,15 @@ const PAIRS: Record<string, Pair<never>> = {
     core: (options: { fallback?: string | string[] | null }) =>
       new FallbackDecoderCore({ ...options, codec, byteOps: portableByteOps, textOps: portableTextOps }),
     inputs: (chunks) => driveCore(new LineSplitterCore({ byteOps: portableByteOps, batched: true }), chunks),
+    plain: (output) => output,
+  }),
+  'FallbackDecoderStream with splitLines': pair({
+    options: stageOptions.fallbackDecoder,
+    stream: (options) => new FallbackDecoderStream({ ...options, splitLines: true }),
+    core: (options: { fallback?: string | string[] | null }) =>
+      decoderAfterSplitter(
+        new FallbackDecoderCore({ ...options, codec, byteOps: portableByteOps, textOps: portableTextOps }),
+      ),
     plain: (output) => output,
   }),
   BinaryGuardStream: pair({
@@ -265,6 +291,11 @@ export const stageStreamsChecks = suite('the stage streams', {
         `The "fallback" option must be an encoding webLegacyCodec supports. Received type string ('utf-7')`,
       ],
       [
+        () => new FallbackDecoderStream({ splitLines: 'yes' } as never),
+        TypeError,
+        `The "splitLines" option must be of type boolean. Received type string ('yes')`,
+      ],
+      [
         () => new BinaryGuardStream({ guardWindowBytes: 1000 }),
         RangeError,
         'The "guardWindowBytes" option must be a safe integer greater than or equal to 1024. Received 1000',
@@ -307,6 +338,13 @@ export const stageStreamsChecks = suite('the stage streams', {
       readAll(notBytes.pipeThrough(new BinaryGuardStream() as TransformStream<unknown, Uint8Array>)),
       { errorClass: TypeError, fields: { code: 'ERR_INVALID_ARG_TYPE' } },
       'a string written to a byte stage',
+    );
+    const unitToBytes = sourceOf<unknown>([{ bytes: bytesOf('a'), terminator: '', offset: 0 }]).readable;
+    const splitting = new FallbackDecoderStream({ splitLines: true }) as TransformStream<unknown, string>;
+    await assertRejects(
+      readAll(unitToBytes.pipeThrough(splitting)),
+      { errorClass: TypeError, fields: { code: 'ERR_INVALID_ARG_TYPE' } },
+      'a unit written to a decoder that splits lines itself',
     );
     const failure = new Error('progress consumer failed');
     const counter = new ByteCounterStream({

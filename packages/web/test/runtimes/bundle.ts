@@ -16,7 +16,11 @@ const PACKAGES_DIR =
  * Fails the bundle on any import of Node's modules or their shims, naming it and its importer: no
  * polyfill, no `define` for `process` or `Buffer`, so what bundles runs where there is no Node.
  */
-function noNode(loadedBeside: Record<string, string>, data: Record<string, unknown>): Plugin {
+function noNode(
+  loadedBeside: Record<string, string>,
+  data: Record<string, unknown>,
+  basePackagesDir: string | undefined,
+): Plugin {
   return {
     name: 'no-node',
     setup(builder) {
@@ -38,11 +42,15 @@ function noNode(loadedBeside: Record<string, string>, data: Record<string, unkno
             errors: [{ text: `"${args.path}" is Node's, not a browser's (imported by ${args.importer})` }],
           };
         }
-        // The workspace's packages from their sources, as vitest resolves them.
-        const core = /^@pipeguard\/([a-z0-9-]+)\/core$/.exec(args.path);
-        if (core) return { path: `${PACKAGES_DIR}${core[1]}/src/core.ts` };
-        const entry = /^@pipeguard\/([a-z0-9-]+)$/.exec(args.path);
-        if (entry) return { path: `${PACKAGES_DIR}${entry[1]}/src/index.ts` };
+        // The workspace's packages from their sources, as vitest resolves them; `base:` and whatever those
+        // import, from the build beside's (this checkout's when there is none).
+        const fromBase = args.path.startsWith('base:') || args.importer.startsWith(basePackagesDir ?? '\0');
+        const dir = fromBase ? (basePackagesDir ?? PACKAGES_DIR) : PACKAGES_DIR;
+        const name = args.path.replace(/^base:/, '');
+        const core = /^@pipeguard\/([a-z0-9-]+)\/core$/.exec(name);
+        if (core) return { path: `${dir}${core[1]}/src/core.ts` };
+        const entry = /^@pipeguard\/([a-z0-9-]+)$/.exec(name);
+        if (entry) return { path: `${dir}${entry[1]}/src/index.ts` };
         return undefined;
       });
     },
@@ -55,6 +63,11 @@ export interface BundleExtras {
   loadedBeside?: Record<string, string>;
   /** Imports that are data made in Node (the iconv-lite oracle), each bundled as a JSON module. */
   data?: Record<string, unknown>;
+  /**
+   * Another checkout's `packages/` folder (ending in `/`): `base:@pipeguard/…` imports its package, and
+   * its packages import each other, so that a bench measures the build before beside this one.
+   */
+  basePackagesDir?: string;
 }
 
 /** Bundles `entry` as one ES module for a browser, with no shims ({@link noNode}). */
@@ -71,6 +84,6 @@ export async function bundleForBrowser(
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
-    plugins: [noNode(extras.loadedBeside ?? {}, extras.data ?? {})],
+    plugins: [noNode(extras.loadedBeside ?? {}, extras.data ?? {}, extras.basePackagesDir)],
   });
 }
