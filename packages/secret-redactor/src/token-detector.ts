@@ -12,6 +12,8 @@ import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from '.
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
 
+const LF = 0x0a;
+
 /** A format found from its prefix's last `_` or `-`: `separatorIndex` is where that byte is in the prefix. */
 interface SeparatedFormat {
   readonly format: TokenFormat;
@@ -94,11 +96,17 @@ function addFormat(
   return true;
 }
 
-/** An AWS secret key a little after its access key (`AKIA… wJalr…`, a CSV row, a `--secret` flag). */
+/**
+ * An AWS secret key a little after its access key on the same line (`AKIA… wJalr…`, a CSV row, a `--secret`
+ * flag). Not past the line's end: the stage releases a line at its end, so a key on the next line would be
+ * found only when both lines came in one write (a secret named as one, `aws_secret_access_key = …`, is found
+ * on any line by its name).
+ */
 function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Candidate[]): void {
   const { bytes } = view;
   const last = Math.min(limit - AWS_SECRET_BYTES - 1, from + 64);
   for (let at = from; at <= last; at++) {
+    if (bytes[at] === LF) return;
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
     if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
     if (!mixesCase(bytes, at, at + AWS_SECRET_BYTES)) continue;

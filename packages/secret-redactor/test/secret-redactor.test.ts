@@ -342,6 +342,17 @@ describe('SecretRedactor', () => {
     expect(redactText(`got ${token} here\n`)).toBe(`got [REDACTED:${kind}] here\n`);
   });
 
+  it('should look for an AWS secret key after its access key on the same line only, so that no cut of the input changes the output', () => {
+    // A property found this: the next line's key was redacted when both lines came in one write, not when cut.
+    const secret = 'cThYMWRpYmZCVUVxQXdJRmNrVkZ2clpQR3A0MVl2';
+    const sameLine = `AKIAQWERTYUIOPASDFGH ${secret}\n`;
+    expect(redactText(sameLine)).toBe('[REDACTED:aws-access-key] [REDACTED:aws-secret-key]\n');
+    const input = Buffer.from(`AKIAAAAAAAAAAAAAAAAA\necho ${secret} done\n`);
+    const whole = redactChunks([input]).output.toString();
+    for (let cut = 1; cut < input.length; cut++)
+      expect(redactChunks([input.subarray(0, cut), input.subarray(cut)]).output.toString()).toBe(whole);
+  });
+
   describe('an env secret in an encoding that wraps or percent-encodes otherwise', () => {
     const value = 'Kp3-long/deploy value+Zq8-Wv5-Np7-Rt2-Xy9-Lm4-Bc6-Hd1-Fg0-Jk2-Qs3-Ae5-Uo8-Ti7';
     const env = { DEPLOY_TOKEN: value };
