@@ -7,7 +7,8 @@ import { SHAPES } from './redraws.bench';
 
 /**
  * `pnpm exec tsx bench/redraws-cpu.ts [MiB] [rounds] [filter]`: the redraws question's inputs (recordings and
- * shapes, each repeated to `MiB`, 64 KiB chunks) through @xterm/headless, this build, and the builds named in
+ * shapes, and the rendering question's plain and coloured CR bars, each repeated to `MiB`, 64 KiB chunks)
+ * through @xterm/headless, this build, and the builds named in
  * `PIPEGUARD_RENDERER_BUILDS` (`name=path/to/dist/index.js,…`), in CPU time (`process.cpuUsage`), every
  * contender in turn, the order reversed every round; the median of paired ratios to xterm. On a shared
  * machine CPU time moves far less than wall clock, and an A/B of builds in one process shares its state.
@@ -31,8 +32,9 @@ const inputs: [string, number, number, () => Buffer[]][] = [
         () => Buffer[],
       ],
   ),
-  ...SHAPES.map(
-    ([kind]) =>
+  // The shapes, then the rendering question's two bars (bench/rendering.bench.ts) that no shape draws.
+  ...[...SHAPES.map(([kind]) => kind), 'plain-bar' as const, 'coloured-bar' as const].map(
+    (kind) =>
       [kind, REDRAW_COLS, REDRAW_ROWS, () => redrawChunks(size, kind)] as [
         string,
         number,
