@@ -25,6 +25,8 @@ const INPUT_END: ScanEdge = { lineEnds: true, inputEnds: true };
  * pieces per secret: one chunk costs less downstream than hundreds); a larger output is emitted piece by piece.
  */
 const JOIN_BYTES = 1024 * 1024;
+/** A long line's window takes at most this much of a write: the view and its Latin-1 text stay bounded. */
+const MAX_WINDOW_BYTES = 1024 * 1024;
 
 /** Options of `SecretRedactorCore`. */
 export interface SecretRedactorCoreOptions extends RedactOptions {
@@ -176,7 +178,8 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   #hold(bytes: Uint8Array, at: number, base: number): number {
     const lineEnd = this.#ops.indexOf(bytes, LF, at);
     const stop = lineEnd === -1 ? bytes.length : lineEnd + 1;
-    if (this.#heldLength + stop - at > this.#rules.maxHoldBytes) return this.#scanLong(bytes, at, stop, base);
+    if (this.#heldLength + stop - at > this.#rules.maxHoldBytes)
+      return this.#scanLong(bytes, at, Math.min(stop, at + MAX_WINDOW_BYTES), base);
     const taken = Math.min(this.#rules.maxHoldBytes - this.#heldLength, stop - at);
     this.#held.set(bytes.subarray(at, at + taken), this.#contextLength + this.#heldLength);
     this.#heldLength += taken;
