@@ -19,7 +19,7 @@ import {
 } from './candidate';
 import { isCodeValue, isPlaceholderValue } from './placeholders';
 import { READ_AHEAD_BYTES, READ_BEHIND_BYTES } from './scan-limits';
-import { SECRET_NAME_TAIL_PAIRS, SECRET_NAME_TAILS } from './secret-names';
+import { isSecretName, type NameInfo, SECRET_NAME_TAIL_PAIRS, SECRET_NAME_TAILS } from './secret-names';
 
 const MAX_NAME_BYTES = 64;
 const MAX_SPACES = 4;
@@ -146,8 +146,10 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
-  const name = view.text.slice(nameStart, nameEnd);
-  const { normalized, secret } = view.names.get(name);
+  // The header of `curl -v` and HTTP logs, known without reading the name as text.
+  const { normalized, secret } = spellsAuthorization(bytes, nameStart, nameEnd)
+    ? AUTHORIZATION
+    : view.names.get(view.text.slice(nameStart, nameEnd));
   const header =
     normalized === 'authorization' || normalized === 'proxyauthorization' || normalized.endsWith('cookie');
   // A header's name is followed by a space or a quote (`Cookie: a=b`, `"Cookie": "…"`), not code's `Cookie:x`.
@@ -192,6 +194,17 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     PRIORITY_ASSIGNMENT,
     value.extend,
   );
+}
+
+const AUTHORIZATION: NameInfo = { normalized: 'authorization', secret: isSecretName('Authorization') };
+
+/** Whether `bytes[start, end)` is `authorization` in any case: the name {@link normalizeName} makes `authorization`. */
+function spellsAuthorization(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end - start !== AUTHORIZATION.normalized.length) return false;
+  for (let index = 0; index < end - start; index++)
+    if (((bytes[start + index] as number) | 0x20) !== AUTHORIZATION.normalized.charCodeAt(index))
+      return false;
+  return true;
 }
 
 /** What a placeholder value may start with when its first byte alone makes it one (`$TOKEN`, `<key>`, `%s`). */
@@ -274,21 +287,20 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
   let credential = value.start;
   let end = value.end;
   let extend = value.extend;
-  let kind = 'authorization';
+  // The scheme before the credential, if any: `[value.start, schemeEnd)`.
+  let schemeEnd = value.start;
   if (!value.quoted && isSpace(bytes[value.end]) && value.end - value.start <= MAX_SCHEME_BYTES) {
     const next = readValue(bytes, value.end, limit);
     if (next.end === next.start) return;
     credential = next.start;
     end = next.end;
     extend = next.extend;
-    const scheme = all.slice(value.start, value.end).toLowerCase();
-    kind = scheme === 'bearer' ? 'bearer-token' : scheme === 'basic' ? 'basic-auth' : kind;
+    schemeEnd = value.end;
   } else if (value.quoted) {
     const space = all.indexOf(' ', value.start);
     if (space !== -1 && space < value.end && space - value.start <= MAX_SCHEME_BYTES) {
-      const word = all.slice(value.start, space).toLowerCase();
       credential = space + 1;
-      kind = word === 'bearer' ? 'bearer-token' : word === 'basic' ? 'basic-auth' : kind;
+      schemeEnd = space;
     }
   }
   if (
@@ -299,6 +311,8 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
     return;
   const text = all.slice(credential, end);
   if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
+  const scheme = all.slice(value.start, schemeEnd).toLowerCase();
+  const kind = scheme === 'bearer' ? 'bearer-token' : scheme === 'basic' ? 'basic-auth' : 'authorization';
   pushCandidate(out, credential, end, kind, PRIORITY_STRUCTURE, extend);
 }
 

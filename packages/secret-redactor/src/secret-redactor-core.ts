@@ -25,6 +25,8 @@ const INPUT_END: ScanEdge = { lineEnds: true, inputEnds: true };
  * pieces per secret: one chunk costs less downstream than hundreds); a larger output is emitted piece by piece.
  */
 const JOIN_BYTES = 1024 * 1024;
+/** A long line's window takes at most this much of a write: the view and its Latin-1 text stay bounded. */
+const MAX_WINDOW_BYTES = 1024 * 1024;
 
 /** Options of `SecretRedactorCore`. */
 export interface SecretRedactorCoreOptions extends RedactOptions {
@@ -176,6 +178,8 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   #hold(bytes: Uint8Array, at: number, base: number): number {
     const lineEnd = this.#ops.indexOf(bytes, LF, at);
     const stop = lineEnd === -1 ? bytes.length : lineEnd + 1;
+    if (this.#heldLength + stop - at > this.#rules.maxHoldBytes)
+      return this.#scanLong(bytes, at, Math.min(stop, at + MAX_WINDOW_BYTES), base);
     const taken = Math.min(this.#rules.maxHoldBytes - this.#heldLength, stop - at);
     this.#held.set(bytes.subarray(at, at + taken), this.#contextLength + this.#heldLength);
     this.#heldLength += taken;
@@ -203,10 +207,37 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     return at + taken;
   }
 
+  /**
+   * A line that outgrows the hold in this write: what is held of it and this write's bytes of it, scanned as
+   * one view (to its end, or but for the window's guard), the rest held. A window of any size finds what
+   * the whole line finds (scan-limits.ts); one per write costs less than one per `maxHoldBytes` of a long line.
+   */
+  #scanLong(bytes: Uint8Array, at: number, stop: number, base: number): number {
+    const view = concatBytes(this.#ops, [
+      this.#held.subarray(0, this.#contextLength + this.#heldLength),
+      bytes.subarray(at, stop),
+    ]);
+    const viewStart = base + stop - view.length;
+    const from = this.#contextLength;
+    if (bytes[stop - 1] === LF) {
+      const { continuation } = this.#scan(view, from, view.length, LINE_END, viewStart, false);
+      this.#continuation = continuation;
+      this.#contextLength = 0;
+      this.#heldLength = 0;
+      if (continuation !== null) this.#keepContext(view, view.length);
+    } else {
+      const scanned = this.#scan(view, from, view.length - WINDOW_GUARD_BYTES, WINDOW, viewStart, false);
+      this.#continuation = scanned.continuation;
+      this.#keepContext(view, scanned.stop);
+    }
+    return stop;
+  }
+
   /** Keeps the view's bytes before `stop` as context and those from it as held. */
   #keepContext(view: Uint8Array, stop: number): void {
     const keepFrom = Math.max(0, stop - CONTEXT_BYTES);
-    this.#held.copyWithin(0, keepFrom, view.length);
+    if (view.buffer === this.#held.buffer) this.#held.copyWithin(0, keepFrom, view.length);
+    else this.#held.set(view.subarray(keepFrom));
     this.#contextLength = stop - keepFrom;
     this.#heldLength = view.length - stop;
   }

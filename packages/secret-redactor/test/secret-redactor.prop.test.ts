@@ -200,6 +200,50 @@ describe('SecretRedactor properties', () => {
     );
   });
 
+  it('should find on a line longer than the hold what it finds in windows of the hold, whatever the writes', () => {
+    // One write of the line is scanned as one view; small writes are scanned in windows of `maxHoldBytes`.
+    const longLine = envValues.chain((value) =>
+      fc
+        .array(
+          fc.oneof(
+            plantedLine(value).filter((planted) => !planted.line.includes('\n')),
+            fc.constantFrom(...PLAIN_LINES).map((line) => ({ line })),
+            fc
+              .constantFrom(
+                'ghp_',
+                'glpat-',
+                'AKIA',
+                'eyJ',
+                'TOKEN=$TOKEN',
+                '-----BEGIN',
+                'https://u:',
+                'x '.repeat(150),
+              )
+              .map((line) => ({ line })),
+          ),
+          { minLength: 4, maxLength: 24 },
+        )
+        .map((items) => ({
+          bytes: Buffer.from(items.map((item) => item.line).join(' ')),
+          env: { [ENV_NAME]: value },
+        })),
+    );
+    fc.assert(
+      fc.property(
+        longLine,
+        fc.constantFrom(256, 300),
+        fc.integer({ min: 1, max: 97 }),
+        ({ bytes, env }, maxHoldBytes, size) => {
+          const whole = redactChunks([bytes], { env, maxHoldBytes });
+          const chunked = redactChunks(chunksOf(bytes, size), { env, maxHoldBytes });
+          expect(chunked.output.toString('hex')).toBe(whole.output.toString('hex'));
+          expect(chunked.stats).toEqual(whole.stats);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it('should pass text without secrets byte for byte', () => {
     fc.assert(
       fc.property(

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
+import { chunksOf, collectBytes, describeStageContract, feed } from '@pipeguard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_FORMATS } from '../src/core';
 import { redactText as exportedRedactText, type RedactOptions, SecretRedactor } from '../src/index';
@@ -462,6 +462,22 @@ describe('SecretRedactor', () => {
     const core = redactChunks([Buffer.from('word '.repeat(1000))], { maxHoldBytes: 256 });
     expect(core.pieces.length).toBeGreaterThan(0);
     expect(core.output.toString()).toBe('word '.repeat(1000));
+  });
+
+  it('should find on a line of 2.5 MiB written whole what writes of 64 KiB find, with a token astride each 1 MiB of it', () => {
+    // Arrange: a write's bytes of a long line are scanned 1 MiB at a time; a token across each cut.
+    const line = Buffer.alloc(2.5 * 1024 * 1024, 'word ');
+    for (const at of [1024 * 1024 - 10, 2 * 1024 * 1024 - 30, 100_000])
+      line.write(` ${GITHUB} `, at - 1, 'latin1');
+    const expected = line.toString('latin1').replaceAll(GITHUB, '[REDACTED:github-token]');
+    // Act
+    const whole = redactChunks([line]);
+    const chunked = redactChunks(chunksOf(line, 65_536));
+    // Assert
+    expect(whole.output.toString('latin1')).toBe(expected);
+    expect(chunked.output.toString('latin1')).toBe(expected);
+    expect(whole.stats).toEqual(chunked.stats);
+    expect(whole.stats.redactions).toBe(3);
   });
 });
 

@@ -128,30 +128,33 @@ export const PLAIN_LINES: readonly string[] = [
   '',
 ];
 
+/** The near-misses of {@link nearMisses}, one after another. */
+export const NEAR_MISS_PIECES: readonly string[] = [
+  'ghp_',
+  'glpat-',
+  'AKIA',
+  'xoxb-',
+  'sk-',
+  'eyJ',
+  'eyJabc.eyJ',
+  'TOKEN=$TOKEN ',
+  'password: <secret> ',
+  '"api_key": "<your key>", ',
+  '-----BEGIN ',
+  'https://u:',
+  'Authorization: Bearer $TOKEN ',
+  'Zm9vYmFyYmF6'.repeat(8),
+  '==',
+  '_-_-',
+  '~Q~',
+];
+
 /**
  * `bytes` of near-misses on one line, none a secret: prefixes with no body, base64-like runs, secret names
  * whose values are placeholders (`TOKEN=$TOKEN`), a key block's BEGIN with no key label, a URL with no `@`.
  */
 export function nearMisses(bytes: number): Buffer {
-  const pieces = [
-    'ghp_',
-    'glpat-',
-    'AKIA',
-    'xoxb-',
-    'sk-',
-    'eyJ',
-    'eyJabc.eyJ',
-    'TOKEN=$TOKEN ',
-    'password: <secret> ',
-    '"api_key": "<your key>", ',
-    '-----BEGIN ',
-    'https://u:',
-    'Authorization: Bearer $TOKEN ',
-    'Zm9vYmFyYmF6'.repeat(8),
-    '==',
-    '_-_-',
-    '~Q~',
-  ];
+  const pieces = NEAR_MISS_PIECES;
   const out: string[] = [];
   for (let length = 0, index = 0; length < bytes; index++) {
     const piece = pieces[index % pieces.length] as string;
