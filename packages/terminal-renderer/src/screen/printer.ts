@@ -28,6 +28,10 @@ export class Printer {
   #lastStart = 0;
   #lastEnd = 0;
   #repeated = new Uint8Array(64);
+  /** Text the caller found all ASCII (see {@link Printer.knowAscii}): printed runs inside it need no check. */
+  #asciiSource: Uint8Array | null = null;
+  #asciiStart = 0;
+  #asciiEnd = 0;
 
   constructor(screen: Screen) {
     this.#screen = screen;
@@ -38,6 +42,17 @@ export class Printer {
   /** A new write: the finder's memory of the last one is stale. */
   forget(): void {
     this.#tab.forget();
+    this.#asciiSource = null;
+  }
+
+  /**
+   * `source[start, end)` is all ASCII (the control search saw it): runs printed from inside it until the next
+   * call or write are not checked again.
+   */
+  knowAscii(source: Uint8Array, start: number, end: number): void {
+    this.#asciiSource = source;
+    this.#asciiStart = start;
+    this.#asciiEnd = end;
   }
 
   /** REP applies to the character printed just before it only. */
@@ -101,7 +116,8 @@ export class Printer {
   #printRun(source: Uint8Array, start: number, end: number, inputOffset: number, ascii = false): void {
     const screen = this.#screen;
     const cols = screen.cols;
-    const simple = ascii || isAsciiText(screen.ops, source, start, end);
+    const known = source === this.#asciiSource && start >= this.#asciiStart && end <= this.#asciiEnd;
+    const simple = ascii || known || isAsciiText(screen.ops, source, start, end);
     this.#lastSource = source;
     this.#lastEnd = end;
     this.#lastStart = start;
