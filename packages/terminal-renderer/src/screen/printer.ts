@@ -6,6 +6,8 @@ import type { Screen } from './screen';
 
 const TAB = 0x09;
 const TAB_BYTE = new Uint8Array([TAB]);
+/** {@link readCell}'s answer for a three-byte character one cell wide. */
+const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
 /** Bytes past which a row written in one run is cut at once, not at the next control. */
 const RUNAWAY_BYTES = 64 * 1024;
 
@@ -143,6 +145,21 @@ export class Printer {
           if (width + cellWidth > room) break;
           width += cellWidth;
           stop += cell >> 2;
+          if (cell !== THREE_BYTES_ONE_CELL) continue;
+          // The same character again (a bar's blocks) takes a cell too: no decoding per copy.
+          const first = source[stop - 3];
+          const second = source[stop - 2];
+          const third = source[stop - 1];
+          while (
+            width < room &&
+            stop + 3 <= end &&
+            source[stop] === first &&
+            source[stop + 1] === second &&
+            source[stop + 2] === third
+          ) {
+            width++;
+            stop += 3;
+          }
         }
       }
       if (stop > at) {
