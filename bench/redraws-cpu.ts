@@ -6,7 +6,7 @@ import { REDRAW_COLS, REDRAW_ROWS, redrawChunks, repeatedTo } from './lib/redraw
 import { SHAPES } from './redraws.bench';
 
 /**
- * `pnpm exec tsx bench/redraws-cpu.ts [MiB] [rounds] [filter]`: the redraws question's inputs (recordings and
+ * `pnpm exec tsx bench/redraws-cpu.ts [MiB] [rounds] [filter] [warm-up rounds]`: the redraws question's inputs (recordings and
  * shapes, and the rendering question's plain and coloured CR bars, each repeated to `MiB`, 64 KiB chunks)
  * through @xterm/headless, this build, and the builds named in
  * `PIPEGUARD_RENDERER_BUILDS` (`name=path/to/dist/index.js,…`), in CPU time (`process.cpuUsage`), every
@@ -16,6 +16,9 @@ import { SHAPES } from './redraws.bench';
 const size = Number(process.argv[2] ?? 4) * MiB;
 const rounds = Number(process.argv[3] ?? 5);
 const filter = new RegExp(process.argv[4] ?? '.');
+// Rounds run first and not counted (1 by default). The renderer's code takes some 20 MiB of input to be fully
+// optimized (a first 4 MiB round runs at about a quarter of its later speed): more rounds measure it warm.
+const warmUp = Number(process.argv[5] ?? 1);
 
 const recordings = new URL('./recordings/', import.meta.url);
 const sizes = JSON.parse(readFileSync(new URL('recordings.json', recordings), 'utf8')) as Record<
@@ -73,8 +76,8 @@ for (const [name, cols, rows, build] of inputs) {
     ),
   ];
   const runs = new Map(contenders.map(([contender]) => [contender, [] as number[]]));
-  // Round 0 warms every contender up and is not counted.
-  for (let round = 0; round <= rounds; round++)
+  // The rounds before round 1 warm every contender up and are not counted.
+  for (let round = 1 - warmUp; round <= rounds; round++)
     for (const [contender, run] of round % 2 === 0 ? contenders : [...contenders].reverse()) {
       const ms = await cpuMs(run);
       if (round > 0) runs.get(contender)?.push(ms);

@@ -230,6 +230,7 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
       this.#lineFeed(true, base + at + 1);
       at++;
     }
+    if (ascii) this.#printer.knowAscii(source, at, end);
     while (at < end) {
       const lf = Math.min(this.#lf.next(source, at), end);
       if (this.#bulk.canAppend()) {

@@ -209,10 +209,22 @@ export class FrameEffects {
     if (earlier.erasedFrom !== -1 && (this.erasedFrom === -1 || this.erasedFrom > earlier.erasedFrom))
       return false;
     const cells = earlier.cells.values;
+    const own = this.cells.values;
+    const ownLength = this.cells.length;
     for (let index = 0; index < earlier.cells.length; index += 3) {
       const row = cells[index] as number;
       if (this.erasedFrom !== -1 && row >= this.erasedFrom) continue;
-      if (!this.#coversCells(row, cells[index + 1] as number, cells[index + 2] as number)) return false;
+      const from = cells[index + 1] as number;
+      const to = cells[index + 2] as number;
+      // A redraw mostly sets its cells in the order the last frame did: its interval at the same place, first.
+      if (
+        index < ownLength &&
+        own[index] === row &&
+        (own[index + 1] as number) <= from &&
+        (own[index + 2] as number) >= to
+      )
+        continue;
+      if (!this.#coversCells(row, from, to)) return false;
     }
     return true;
   }

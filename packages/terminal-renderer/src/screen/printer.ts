@@ -6,6 +6,8 @@ import type { Screen } from './screen';
 
 const TAB = 0x09;
 const TAB_BYTE = new Uint8Array([TAB]);
+/** {@link readCell}'s answer for a three-byte character one cell wide. */
+const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
 /** Bytes past which a row written in one run is cut at once, not at the next control. */
 const RUNAWAY_BYTES = 64 * 1024;
 
@@ -28,6 +30,10 @@ export class Printer {
   #lastStart = 0;
   #lastEnd = 0;
   #repeated = new Uint8Array(64);
+  /** Text the caller found all ASCII (see {@link Printer.knowAscii}): printed runs inside it need no check. */
+  #asciiSource: Uint8Array | null = null;
+  #asciiStart = 0;
+  #asciiEnd = 0;
 
   constructor(screen: Screen) {
     this.#screen = screen;
@@ -38,6 +44,17 @@ export class Printer {
   /** A new write: the finder's memory of the last one is stale. */
   forget(): void {
     this.#tab.forget();
+    this.#asciiSource = null;
+  }
+
+  /**
+   * `source[start, end)` is all ASCII (the control search saw it): runs printed from inside it until the next
+   * call or write are not checked again.
+   */
+  knowAscii(source: Uint8Array, start: number, end: number): void {
+    this.#asciiSource = source;
+    this.#asciiStart = start;
+    this.#asciiEnd = end;
   }
 
   /** REP applies to the character printed just before it only. */
@@ -101,7 +118,8 @@ export class Printer {
   #printRun(source: Uint8Array, start: number, end: number, inputOffset: number, ascii = false): void {
     const screen = this.#screen;
     const cols = screen.cols;
-    const simple = ascii || isAsciiText(screen.ops, source, start, end);
+    const known = source === this.#asciiSource && start >= this.#asciiStart && end <= this.#asciiEnd;
+    const simple = ascii || known || isAsciiText(screen.ops, source, start, end);
     this.#lastSource = source;
     this.#lastEnd = end;
     this.#lastStart = start;
@@ -127,6 +145,21 @@ export class Printer {
           if (width + cellWidth > room) break;
           width += cellWidth;
           stop += cell >> 2;
+          if (cell !== THREE_BYTES_ONE_CELL) continue;
+          // The same character again (a bar's blocks) takes a cell too: no decoding per copy.
+          const first = source[stop - 3];
+          const second = source[stop - 2];
+          const third = source[stop - 1];
+          while (
+            width < room &&
+            stop + 3 <= end &&
+            source[stop] === first &&
+            source[stop + 1] === second &&
+            source[stop + 2] === third
+          ) {
+            width++;
+            stop += 3;
+          }
         }
       }
       if (stop > at) {

@@ -2,6 +2,8 @@ import type { ByteOps } from '@pipeguard/shared/core';
 import { readCell } from './cell-width';
 
 const TAB = 0x09;
+/** {@link readCell}'s answer for a three-byte character one cell wide. */
+const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
 
 /** The byte start of each column of a row, in a typed array that grows and is emptied without giving its memory back. */
 export class ColumnStarts {
@@ -75,6 +77,15 @@ export function layOutCells(bytes: Uint8Array, from: number, end: number, starts
       if (width === 2) values[length++] = at;
     }
     at += cell >> 2;
+    if (cell !== THREE_BYTES_ONE_CELL) continue;
+    // The same character again (a bar's blocks) is a column too: no decoding per copy.
+    const first = bytes[at - 3];
+    const second = bytes[at - 2];
+    const third = bytes[at - 1];
+    while (at + 3 <= end && bytes[at] === first && bytes[at + 1] === second && bytes[at + 2] === third) {
+      values[length++] = at;
+      at += 3;
+    }
   }
   starts.length = length;
 }
