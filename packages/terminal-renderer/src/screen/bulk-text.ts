@@ -11,6 +11,8 @@ const CR = 0x0d;
 const TAB = 0x09;
 /** The held lines' memory: the part handed on is never written again, so a new one comes every few writes, not each. */
 const PENDING_ARENA_BYTES = 64 * 1024;
+/** Before the first hold: an arena is made when text is first held, not with every renderer. */
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * Plain text appended at the end of the main screen, in bulk: of a write's lines only the last screenful
@@ -25,7 +27,7 @@ export class BulkText {
    * The live lines as bytes, `#pending[#pendingStart, +#pendingLength)`: while held, they are the screen from
    * its top, and the main screen has no rows. What lies before `#pendingStart` was handed on as a view.
    */
-  #pending = new Uint8Array(PENDING_ARENA_BYTES);
+  #pending: Uint8Array = NO_BYTES;
   #pendingStart = 0;
   #pendingLength = 0;
   /** LFs in the pending text: the line of the screen its end is on. */
@@ -232,12 +234,18 @@ export class BulkText {
     const ops = this.#screen.ops;
     const tab = ops.indexOf(source, TAB, start);
     if (tab !== -1 && tab < end) return false;
+    // A search per margin's width, not per line: the last LF within a line's reach ends it and every line
+    // between, each shorter than the reach (40-byte lines at 120 columns: a search per three lines).
     let columns = before;
     for (let at = start; at < end; ) {
-      let lf = ops.indexOf(source, LF, at);
-      if (lf === -1 || lf > end) lf = end;
-      const length = lf - at - (lf < end && lf > at && source[lf - 1] === CR ? 1 : 0);
-      if (columns + length > cols) return false;
+      // Where the LF of a line from `at` may be at the furthest: after `cols - columns` bytes and a CR.
+      const reach = at + cols - columns + 1;
+      const lf = ops.lastIndexOf(source, LF, Math.min(reach, end - 1));
+      // No LF within reach: the rest is the last line if it ends before the reach, else a line too long.
+      if (lf < at) return end - 1 <= reach && columns + end - at <= cols;
+      // An LF at the reach ends a line one byte too long unless a CR comes before it, or a line began after `at`.
+      if (lf === reach && !(lf > at && source[lf - 1] === CR) && ops.lastIndexOf(source, LF, lf - 1) < at)
+        return false;
       columns = 0;
       at = lf + 1;
     }
