@@ -26,7 +26,7 @@ const COUNTED_OVER_POSITIONS = {
     ),
   ],
 };
-const STREAMS = { ...STAGE_STREAMS, ...PER_LINE_STREAMS, ...COUNTED_OVER_POSITIONS } as Record<
+const STREAMS = { ...STAGE_STREAMS, ...PER_LINE_STREAMS, ...COUNTED_OVER_POSITIONS } as unknown as Record<
   string,
   () => TransformStream<never, never>[]
 >;
