@@ -1,9 +1,10 @@
 // `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/core-cpu.ts [rounds] [write KiB] [word…]`:
 // the web shell's folder and batched splitter cores alone (no stream) on the read-sizes prose in memory, written
 // 64 KiB (or `write KiB`) at a time, process CPU µs per 64 KiB in alternated rounds: each with the web shell's
-// bulk line-end search and with a search per line (and `PIPEGUARD_BASE=<checkout>`'s cores beside, with the bulk
-// search where that build takes it); the decoder after the batched splitter, against a stream-mode `TextDecoder`
-// (the work of its peer, `TextDecoderStream`); the cores whose names hold every `word`.
+// bulk line-end search and with a search per line, the batched splitter counting with `countLineEnds` and over the
+// positions (and `PIPEGUARD_BASE=<checkout>`'s cores beside, with the bulk search where that build takes it);
+// the decoder after the batched splitter, against a stream-mode `TextDecoder` (the work of its peer,
+// `TextDecoderStream`); the cores whose names hold every `word`.
 import { FallbackDecoderCore } from '@pipeguard/fallback-decoder/core';
 import { LineSplitterCore } from '@pipeguard/line-splitter/core';
 import { RepeatFolderCore } from '@pipeguard/repeat-folder/core';
@@ -59,6 +60,16 @@ const CORES: Record<string, () => Writer> = {
       batched: true,
       byteOps: webByteOps,
       bytePositions: webBytePositions,
+      deferBounds: true,
+    }),
+  'splitter batched, counted over the positions (deferBounds, no countLineEnds)': () =>
+    new LineSplitterCore({
+      batched: true,
+      byteOps: webByteOps,
+      bytePositions: webBytePositions && {
+        windowBytes: webBytePositions.windowBytes,
+        find: webBytePositions.find,
+      },
       deferBounds: true,
     }),
   'folder, bulk': () => new RepeatFolderCore({ byteOps: webByteOps, bytePositions: webBytePositions }),

@@ -4,7 +4,8 @@
 // bench/web/read-sources.ts), in alternated rounds: median MB/s and the median per-round ratio to the peer.
 // The floor: a `TransformStream` that splits nothing but enqueues the same units (made once, before the
 // rounds) as each read's bytes complete them, so what remains is Web Streams' cost per object; and the same
-// floor making each unit afresh as a view of the read, as a splitter must (an object and a view per line).
+// floor making each unit afresh as a view of the read, as a splitter must (an object and a view per line); and
+// that floor as a pull source (a unit per `pull`, no queue holding a read's units), which is no cheaper.
 // `PIPEGUARD_BASE=<checkout>`: that checkout's built LineSplitterStream beside.
 import { createReadStream } from 'node:fs';
 import { Writable } from 'node:stream';
@@ -34,24 +35,20 @@ splitter.write(input, (unit) => units.push(unit as LineUnit));
 splitter.end((unit) => units.push(unit as LineUnit));
 
 /**
- * A TransformStream that hands on `units`, each once the bytes read so far reach its end; `fresh`: a unit
- * that lies within one read is made anew, its bytes a view of that read.
+ * Cuts `units` as the reads come: `cut(chunk, upTo, push)` pushes each unit the bytes read so far (`upTo`,
+ * `chunk` the last read) complete; `fresh`: a unit that lies within one read is made anew, its bytes a view of
+ * that read.
  */
-function unitsAsRead(fresh = false): TransformStream<Uint8Array, LineUnit> {
+function unitCutter(fresh: boolean) {
   let next = 0;
-  let read = 0;
   let handed = 0;
-  const handOn = (
-    controller: TransformStreamDefaultController<LineUnit>,
-    chunk: Uint8Array,
-    upTo: number,
-  ) => {
+  return (chunk: Uint8Array, upTo: number, push: (unit: LineUnit) => void) => {
     const chunkStart = upTo - chunk.length;
     for (let unit = units[next]; unit !== undefined; unit = units[next]) {
       const end = handed + unit.bytes.length + unit.terminator.length;
       if (end > upTo) return;
       const from = handed - chunkStart;
-      controller.enqueue(
+      push(
         fresh && from >= 0
           ? {
               bytes: chunk.subarray(from, from + unit.bytes.length),
@@ -64,13 +61,81 @@ function unitsAsRead(fresh = false): TransformStream<Uint8Array, LineUnit> {
       next++;
     }
   };
+}
+
+/** A TransformStream that enqueues `units`, each once the bytes read so far reach its end (see `unitCutter`). */
+function unitsAsRead(fresh = false): TransformStream<Uint8Array, LineUnit> {
+  const cut = unitCutter(fresh);
+  let read = 0;
   return new TransformStream({
     transform: (chunk, controller) => {
       read += chunk.length;
-      handOn(controller, chunk, read);
+      cut(chunk, read, (unit) => controller.enqueue(unit));
     },
-    flush: (controller) => handOn(controller, new Uint8Array(0), Number.POSITIVE_INFINITY),
+    flush: (controller) =>
+      cut(new Uint8Array(0), Number.POSITIVE_INFINITY, (unit) => controller.enqueue(unit)),
   });
+}
+
+/**
+ * The floor with allocation as a pull source: a read's fresh units handed one per `pull` of a `ReadableStream`
+ * (high-water mark 0), its write settling once they are all taken, so that no queue holds a read's units; a
+ * `{ writable, readable }` pair, as `pipeThrough` takes.
+ */
+function unitsByPull(): { writable: WritableStream<Uint8Array>; readable: ReadableStream<LineUnit> } {
+  const cut = unitCutter(true);
+  let read = 0;
+  let held: LineUnit[] = [];
+  let index = 0;
+  let taken: (() => void) | undefined;
+  let more: (() => void) | undefined;
+  let ended = false;
+  const wake = () => {
+    const resolve = more;
+    more = undefined;
+    resolve?.();
+  };
+  const pullOne = (controller: ReadableStreamDefaultController<LineUnit>): Promise<void> | undefined => {
+    if (index < held.length) {
+      controller.enqueue(held[index++] as LineUnit);
+      if (index === held.length) taken?.();
+      return undefined;
+    }
+    if (ended) {
+      controller.close();
+      return undefined;
+    }
+    return new Promise<void>((resolve) => {
+      more = resolve;
+    }).then(() => pullOne(controller));
+  };
+  const give = (given: LineUnit[]) =>
+    new Promise<void>((resolve) => {
+      if (given.length === 0) return resolve();
+      held = given;
+      index = 0;
+      taken = resolve;
+      wake();
+    });
+  const unitsOf = (chunk: Uint8Array, upTo: number) => {
+    const given: LineUnit[] = [];
+    cut(chunk, upTo, (unit) => given.push(unit));
+    return given;
+  };
+  return {
+    readable: new ReadableStream<LineUnit>({ pull: pullOne }, { highWaterMark: 0 }),
+    writable: new WritableStream<Uint8Array>({
+      write(chunk) {
+        read += chunk.length;
+        return give(unitsOf(chunk, read));
+      },
+      async close() {
+        await give(unitsOf(new Uint8Array(0), Number.POSITIVE_INFINITY));
+        ended = true;
+        wake();
+      },
+    }),
+  };
 }
 
 async function nodeSplitter(readBytes: number): Promise<number> {
@@ -122,6 +187,9 @@ const CONTENDERS: Record<string, (readBytes: number) => Promise<number>> = {
   'TransformStream handing on fresh units, views of each read (the floor with allocation), for await': (
     readBytes,
   ) => countUnits(source.open(readBytes).pipeThrough(unitsAsRead(true)) as never),
+  'a pull source handing fresh units, one per pull (the floor with allocation, no queue), for await': (
+    readBytes,
+  ) => countUnits(source.open(readBytes).pipeThrough(unitsByPull()) as never),
 };
 /** Each contender's peer: the Node stage consumed the same way. */
 const peerOf = (name: string) =>

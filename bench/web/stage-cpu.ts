@@ -1,11 +1,32 @@
 // `TSX_TSCONFIG_PATH=bench/tsconfig.run.json pnpm exec tsx bench/web/stage-cpu.ts <read KiB> <rounds> <stream>…`:
 // the read-sizes measure's file source through the named stage streams of bench/web/stage-pairs.ts, in
 // alternated rounds, median process CPU ms per 64 MiB for each; with `node --cpu-prof --import tsx` in its place, a
-// profile of one stage alone. Beside them: the folder and splitter searching per line (PER_LINE_STREAMS).
+// profile of one stage alone. Beside them: the folder and splitter searching per line (PER_LINE_STREAMS), and
+// the batched splitter counting its units over the bulk positions in JavaScript (as before `countLineEnds`).
+import { LineSplitterCore } from '@pipeguard/line-splitter/core';
+import { StageStream, webByteOps } from '@pipeguard/web';
+import { webBytePositions } from '../../packages/web/src/byte-positions';
 import { openSourceFor } from './read-sources';
 import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stage-pairs';
 
-const STREAMS = { ...STAGE_STREAMS, ...PER_LINE_STREAMS } as Record<
+/** The web shell's bulk search without its bulk count: the batched splitter counts over the positions. */
+const positionsOnly = webBytePositions && {
+  windowBytes: webBytePositions.windowBytes,
+  find: webBytePositions.find,
+};
+const COUNTED_OVER_POSITIONS = {
+  'LineSplitterStream batched, counted over the positions': () => [
+    new StageStream(
+      new LineSplitterCore({
+        batched: true,
+        byteOps: webByteOps,
+        bytePositions: positionsOnly,
+        deferBounds: true,
+      }),
+    ),
+  ],
+};
+const STREAMS = { ...STAGE_STREAMS, ...PER_LINE_STREAMS, ...COUNTED_OVER_POSITIONS } as unknown as Record<
   string,
   () => TransformStream<never, never>[]
 >;

@@ -1,6 +1,6 @@
 // The runtime-free cores of @pipeguard/line-splitter (the splitter and the clipper): what any shell
 // (Node, WHATWG streams) drives.
-export type { BytePositions } from './byte-positions';
+export type { BytePositions, LineEndCount } from './byte-positions';
 export { clipLine, DEFAULT_MAX_LINE_BYTES, formatClipMarker, type LineClip } from './clip-line';
 export { LineClipperError, type LineClipperErrorCode } from './errors';
 export {

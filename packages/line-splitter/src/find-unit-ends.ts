@@ -9,12 +9,19 @@ import {
   type LineEndStop,
   lineEndLength,
 } from '@pipeguard/shared/core';
-import type { BytePositions } from './byte-positions';
+import type { BytePositions, LineEndCount } from './byte-positions';
 import type { LineTerminator } from './line-unit';
 import type { PendingBytes } from './pending-bytes';
 
 const LF = 0x0a;
 const CR = 0x0d;
+const EMPTY_COUNT: UnitCount = Object.freeze({
+  count: 0,
+  firstEnd: 0,
+  firstNext: 0,
+  next: 0,
+  longestInChunk: 0,
+});
 
 /** A terminator by its code in {@link UnitBounds}' `codes` (the shared scanner's `LINE_END_*` kinds). */
 export const TERMINATORS: readonly LineTerminator[] = ['', '\n', '\r\n', '\r'];
@@ -148,6 +155,8 @@ export class UnitScan {
     const positions = this.#positions;
     if (positions === undefined || chunk[chunk.length - 1] === CR) return undefined;
     const maxUnitBytes = this.#maxUnitBytes;
+    if (positions.countLineEnds !== undefined)
+      return countedUnits(positions.countLineEnds(chunk), chunk, offset, maxUnitBytes);
     let count = 0;
     let firstEnd = 0;
     let firstNext = 0;
@@ -223,6 +232,23 @@ export class UnitScan {
     // At a line longer than the cap, the scanner goes on from that line (the cut is its caller's).
     return stop === 'long' ? scanner.scan(chunk, start, offset, maxUnitBytes) : stop;
   }
+}
+
+/** {@link UnitScan.count}'s answer from a bulk count of `chunk`'s line ends, after `offset` pending bytes. */
+function countedUnits(
+  counted: LineEndCount,
+  chunk: Uint8Array,
+  offset: number,
+  maxUnitBytes: number,
+): UnitCount | undefined {
+  const { count, firstEnd, firstNext, next, longestAfterFirst } = counted;
+  if (count === 0) return chunk.length + offset > maxUnitBytes ? undefined : EMPTY_COUNT;
+  // The first unit starts at window position 0: in the pending bytes when there are any.
+  const first = firstEnd + offset;
+  if (first > maxUnitBytes || longestAfterFirst > maxUnitBytes || chunk.length - next > maxUnitBytes)
+    return undefined;
+  const longestInChunk = offset > 0 ? longestAfterFirst : Math.max(first, longestAfterFirst);
+  return { count, firstEnd: first, firstNext: firstNext + offset, next: next + offset, longestInChunk };
 }
 
 /** Makes `scanner`'s arrays hold at least `needed` line ends, keeping the first `kept`. */

@@ -3,7 +3,7 @@ import { portableByteOps } from '@pipeguard/shared/core';
 import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BytePositions, LineBatch, LineUnit } from '../src/core';
+import type { BytePositions, LineBatch, LineEndCount, LineUnit } from '../src/core';
 import { LineSplitterCore } from '../src/core';
 
 /** Bytes dense in terminators (LF, CR, CRLF) and long runs without one. */
@@ -13,9 +13,12 @@ const bytes = fc
   })
   .map((parts) => Buffer.from(parts.join('')));
 
-/** A bulk search by a byte loop, over windows of `windowBytes` (small, so that CRLFs and lines straddle them). */
-function loopPositions(windowBytes: number): BytePositions {
-  return {
+/**
+ * A bulk search by a byte loop, over windows of `windowBytes` (small, so that CRLFs and lines straddle them);
+ * with `counting`, a bulk count of the line ends too, as the web shell's.
+ */
+function loopPositions(windowBytes: number, counting = false): BytePositions {
+  const positions: BytePositions = {
     windowBytes,
     find(chunk, from, a, b) {
       const found: number[] = [];
@@ -24,6 +27,25 @@ function loopPositions(windowBytes: number): BytePositions {
       return Int32Array.from(found);
     },
   };
+  return counting ? { ...positions, countLineEnds: loopCount } : positions;
+}
+
+/** `LineEndCount` of `chunk` by a byte loop. */
+function loopCount(chunk: Uint8Array): LineEndCount {
+  let count = 0;
+  let firstEnd = 0;
+  let firstNext = 0;
+  let start = 0;
+  let longestAfterFirst = 0;
+  for (let at = 0; at < chunk.length; at++) {
+    if (chunk[at] !== 0x0a && chunk[at] !== 0x0d) continue;
+    const next = chunk[at] === 0x0d && chunk[at + 1] === 0x0a ? at + 2 : at + 1;
+    if (count++ === 0) [firstEnd, firstNext] = [at, next];
+    else longestAfterFirst = Math.max(longestAfterFirst, at - start);
+    start = next;
+    at = next - 1;
+  }
+  return { count, firstEnd, firstNext, next: start, longestAfterFirst };
 }
 
 /** Every unit (batches opened), the batches' counts and the stats, for `chunks` through a core built with `options`. */
@@ -72,7 +94,7 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
     );
   });
 
-  it('should give the same units, batches and stats with deferBounds, which counts units and finds their ends when read', () => {
+  it('should give the same units, batches and stats with deferBounds, which counts units (over the positions or by a bulk count) and finds their ends when read', () => {
     fc.assert(
       fc.property(
         bytes,
@@ -80,7 +102,8 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
         fc.oneof(fc.integer({ min: 4, max: 24 }), fc.constant(4096)),
         fc.integer({ min: 1, max: 9 }),
         fc.boolean(),
-        (input, cuts, maxUnitBytes, windowBytes, asBuffers) => {
+        fc.boolean(),
+        (input, cuts, maxUnitBytes, windowBytes, asBuffers, counting) => {
           const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
           const chunks = at
             .slice(1)
@@ -89,7 +112,8 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
           const options = { maxUnitBytes, batched: true, bytePositions: loopPositions(windowBytes) };
           const reference = split(chunks, { ...options, byteOps: portableByteOps });
           const byteOps = asBuffers ? nodeByteOps : portableByteOps;
-          expect(split(chunks, { ...options, byteOps, deferBounds: true })).toEqual(reference);
+          const bytePositions = loopPositions(windowBytes, counting);
+          expect(split(chunks, { ...options, byteOps, bytePositions, deferBounds: true })).toEqual(reference);
         },
       ),
       { numRuns: propertyRuns(500) },
@@ -106,7 +130,8 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
         }),
         fc.array(fc.nat(), { maxLength: 3 }),
         fc.integer({ min: 1, max: 64 }),
-        (maxUnitBytes, lines, cuts, windowBytes) => {
+        fc.boolean(),
+        (maxUnitBytes, lines, cuts, windowBytes, counting) => {
           const text = lines
             .map(([over, end]) => 'x'.repeat(Math.max(0, maxUnitBytes + over)) + end)
             .join('');
@@ -114,7 +139,7 @@ describe('LineSplitterCore chunkIndexOf and bytePositions', () => {
           const at = [0, ...cuts.map((cut) => cut % (input.length + 1)).sort((a, b) => a - b), input.length];
           const chunks = at.slice(1).map((end, index) => input.subarray(at[index], end));
           const reference = split(chunks, { maxUnitBytes, batched: true, byteOps: portableByteOps });
-          const bytePositions = loopPositions(windowBytes);
+          const bytePositions = loopPositions(windowBytes, counting);
           const options = { maxUnitBytes, batched: true, bytePositions, deferBounds: true };
           expect(split(chunks, { ...options, byteOps: portableByteOps })).toEqual(reference);
         },

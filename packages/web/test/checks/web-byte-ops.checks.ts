@@ -1,3 +1,4 @@
+import type { LineEndCount } from '@pipeguard/line-splitter/core';
 import { type ByteOps, portableByteOps } from '@pipeguard/shared/core';
 import fc from 'fast-check';
 import { webBytePositions } from '../../src/byte-positions';
@@ -128,9 +129,71 @@ function checkBytePositions(runs: number): void {
   );
 }
 
+/** `LineEndCount` of `bytes` from the positions of its LFs and CRs (a CR at the end is a line end alone). */
+function countFromPositions(bytes: Uint8Array): LineEndCount {
+  const ends = loopPositions(bytes, 0, bytes.length, 0x0a, 0x0d);
+  // A unit per line end but the LF of a CRLF; `starts[k]` is where unit k begins.
+  const units = ends.filter((at) => !(bytes[at] === 0x0a && bytes[at - 1] === 0x0d));
+  const nexts = units.map((at) => (bytes[at] === 0x0d && bytes[at + 1] === 0x0a ? at + 2 : at + 1));
+  const lengths = units.map((at, unit) => at - (unit === 0 ? 0 : (nexts[unit - 1] as number)));
+  return {
+    count: units.length,
+    firstEnd: units[0] ?? 0,
+    firstNext: nexts[0] ?? 0,
+    next: nexts[nexts.length - 1] ?? 0,
+    longestAfterFirst: Math.max(0, ...lengths.slice(1)),
+  };
+}
+
+/** `webBytePositions.countLineEnds` against a byte loop: views at any alignment, CRLFs across windows. */
+function checkLineEndCount(runs: number): void {
+  const count = webBytePositions?.countLineEnds;
+  assertEqual(count !== undefined, true, 'countLineEnds compiled');
+  if (webBytePositions === undefined || count === undefined) return;
+  const { windowBytes } = webBytePositions;
+  const lineEnd = fc.constantFrom(0x0a, 0x0d);
+  fc.assert(
+    fc.property(byteView(), fc.array(fc.tuple(fc.nat(310), lineEnd), { maxLength: 12 }), (view, ends) => {
+      for (const [at, byte] of ends) if (at < view.length) view[at] = byte;
+      assertEqual(count(view), countFromPositions(view), 'count');
+    }),
+    { numRuns: runs },
+  );
+  // Several windows, a CR or a CRLF at every seam, and a CR at the very end (a line end of its own).
+  fc.assert(
+    fc.property(
+      fc.nat(40),
+      fc.array(fc.tuple(fc.nat(3 * windowBytes), fc.constantFrom(0x0a, 0x0d, 0x0d0a)), { maxLength: 30 }),
+      fc.nat(3),
+      (extra, lineEnds, seams) => {
+        const bytes = new Uint8Array(2 * windowBytes + extra + 1).fill(0x41);
+        for (const [at, end] of lineEnds) {
+          const index = at % bytes.length;
+          if (end === 0x0d0a) bytes.set([0x0d, 0x0a].slice(0, bytes.length - index), index);
+          else bytes[index] = end;
+        }
+        for (let seam = 1; seam <= Math.min(seams, 2); seam++)
+          bytes.set([0x0d, 0x0a], seam * windowBytes - 1);
+        if (seams === 3) bytes[bytes.length - 1] = 0x0d;
+        assertEqual(count(bytes), countFromPositions(bytes), 'windows');
+      },
+    ),
+    { numRuns: Math.max(1, runs / 10) },
+  );
+  // A CR at the end, after a longer chunk put an LF in the memory right after it: still a line end alone.
+  count(Uint8Array.of(0x41, 0x41, 0x0a, 0x0a));
+  assertEqual(
+    count(Uint8Array.of(0x41, 0x0d)),
+    countFromPositions(Uint8Array.of(0x41, 0x0d)),
+    'CR at the end',
+  );
+}
+
 export const webByteOpsChecks = suite('webByteOps', {
   'should answer as portableByteOps for any bytes, alignment, byte and position': (context) =>
     checkAgainst(portableByteOps, context.runs(300)),
   'should find every position of either byte in bulk (webBytePositions) as a byte loop does': (context) =>
     checkBytePositions(context.runs(300)),
+  'should count the line ends in bulk (webBytePositions.countLineEnds) as a byte loop does': (context) =>
+    checkLineEndCount(context.runs(300)),
 });
