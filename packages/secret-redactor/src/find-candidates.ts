@@ -7,6 +7,7 @@ import type { RedactRules } from './options';
 import { ASSIGNMENT_AHEAD_BYTES, READ_AHEAD_BYTES, START_BEHIND_BYTES } from './scan-limits';
 import { detectAzureClientSecret, detectJwt, detectTelegramToken } from './shape-detectors';
 import {
+  AWS_SECRET_AHEAD_BYTES,
   DASH_PAIRS,
   detectNeedleToken,
   detectSeparatedToken,
@@ -101,7 +102,7 @@ function needleAnchors(): Anchor[] {
       prefix[0] as string,
       (seconds.get(prefix[0] as string) ?? new Set()).add(prefix[1] as string),
     );
-  const groups = new Map<string, { skip: number; bySecond: Map<number, TokenFormat[]> }>();
+  const groups = new Map<string, { skip: number; ahead: number; bySecond: Map<number, TokenFormat[]> }>();
   for (const format of NEEDLE_FORMATS) {
     const first = format.prefix[0] as string;
     const text =
@@ -109,13 +110,14 @@ function needleAnchors(): Anchor[] {
       (first === 'h'
         ? format.prefix.slice(1, 4)
         : format.prefix.slice(0, (seconds.get(first) as Set<string>).size <= 2 ? 2 : 1));
-    const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), bySecond: new Map() };
+    const group = groups.get(text) ?? { skip: format.prefix.indexOf(text), ahead: 0, bySecond: new Map() };
+    if (format.kind === 'aws-access-key') group.ahead = AWS_SECRET_AHEAD_BYTES;
     const second = format.prefix.charCodeAt(1);
     group.bySecond.set(second, [...(group.bySecond.get(second) ?? []), format]);
     groups.set(text, group);
   }
   // The first two bytes pick the formats to try: most capitals in text start no prefix at all.
-  return [...groups].map(([text, { skip, bySecond }]) =>
+  return [...groups].map(([text, { skip, ahead, bySecond }]) =>
     anchor(
       text,
       (view, at, out) => {
@@ -124,7 +126,7 @@ function needleAnchors(): Anchor[] {
         if (formats !== undefined)
           for (const format of formats) if (detectNeedleToken(view, format, start, out)) return;
       },
-      { pairs: NEEDLE_PAIRS, pairAt: -skip },
+      { pairs: NEEDLE_PAIRS, pairAt: -skip, ahead },
     ),
   );
 }

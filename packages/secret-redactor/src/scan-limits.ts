@@ -12,7 +12,8 @@ export const START_AHEAD_BYTES = 96;
 /**
  * A redaction found from a `=` or `:` starts at most this far after it: a URL's password after a user of
  * 48 bytes, a credential after an Authorization scheme of 24. Found from any other anchor, it starts at or
- * before its anchor, so the scan skips the anchors inside a redaction, and these up to this far before its end.
+ * before its anchor (but for an AWS secret key, found after its access key: `AWS_SECRET_AHEAD_BYTES`), so the
+ * scan skips the anchors inside a redaction, and these up to this far before its end.
  */
 export const ASSIGNMENT_AHEAD_BYTES = 64;
 

@@ -56,6 +56,16 @@ export const NEEDLE_PAIRS = pairTable(
 const EXAMPLE = 'EXAMPLE';
 /** An AWS secret access key: 40 bytes of base64 without padding. */
 const AWS_SECRET_BYTES = 40;
+/** How far after its access key's end an AWS secret key may start. */
+const AWS_SECRET_NEARBY_BYTES = 64;
+/** An access key's bytes (`AKIA` and 16). */
+const AWS_ACCESS_KEY_BYTES = 20;
+/**
+ * How far after its anchor (the access key's first byte) the secret key found with an access key may
+ * start: the one redaction of a format that starts after its anchor, so that anchor is searched again this
+ * far back in a window after the one that committed the access key.
+ */
+export const AWS_SECRET_AHEAD_BYTES = AWS_ACCESS_KEY_BYTES + AWS_SECRET_NEARBY_BYTES;
 const AWS_SECRET = BASE64.slice();
 AWS_SECRET[0x3d] = 0;
 
@@ -104,7 +114,7 @@ function addFormat(
  */
 function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Candidate[]): void {
   const { bytes } = view;
-  const last = Math.min(limit - AWS_SECRET_BYTES - 1, from + 64);
+  const last = Math.min(limit - AWS_SECRET_BYTES - 1, from + AWS_SECRET_NEARBY_BYTES);
   for (let at = from; at <= last; at++) {
     if (bytes[at] === LF) return;
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
