@@ -113,10 +113,18 @@ export class NameCache {
     let info = this.#names.get(name);
     if (info === undefined) {
       if (this.#names.size === MAX_CACHED_NAMES) this.#names.clear();
-      const normalized = normalizeName(name);
-      info = { normalized, secret: isSecretName(name, normalized) };
-      this.#names.set(name, info);
+      // A slice of 13 characters or more keeps the whole text it was cut from alive (a window of up to
+      // 1 MiB): the cache keeps a copy of its own, and what it derives from that copy.
+      const own = ownCopy(name);
+      const normalized = normalizeName(own);
+      info = { normalized, secret: isSecretName(own, normalized) };
+      this.#names.set(own, info);
     }
     return info;
   }
+}
+
+/** `text` in a string of its own, not a view of the string it was sliced from. */
+function ownCopy(text: string): string {
+  return text.split('').join('');
 }
