@@ -2,11 +2,13 @@ import {
   BASE64,
   type ByteClass,
   classOf,
+  DIGIT,
   IN_BACKTICKS,
   IN_DOUBLE_QUOTES,
   IN_SINGLE_QUOTES,
   KEY,
   runLength,
+  startsToken,
   TO_LINE_END,
   UNQUOTED_VALUE,
 } from './byte-classes';
@@ -145,6 +147,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     nameStart--;
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
+  nameStart = afterColour(bytes, nameStart, nameEnd);
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
   // The header of `curl -v` and HTTP logs, known without reading the name as text.
   const { normalized, secret } = spellsAuthorization(bytes, nameStart, nameEnd)
@@ -279,6 +282,20 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
   return 'secret-assignment';
 }
 
+/**
+ * Where a name read back from its end starts when a colour (SGR, `ESC[1m`, `ESC[01;31m`) comes right before
+ * it: the walk back stops at the `[` or `;` and reads the colour's digits and `m` as the name's first bytes.
+ */
+function afterColour(bytes: Uint8Array, nameStart: number, nameEnd: number): number {
+  const before = bytes[nameStart - 1];
+  if (before !== 0x5b && before !== 0x3b) return nameStart;
+  let final = nameStart;
+  while (final < nameEnd && DIGIT[bytes[final] as number] === 1) final++;
+  return final + 1 < nameEnd && bytes[final] === 0x6d && startsToken(bytes, final + 1, KEY)
+    ? final + 1
+    : nameStart;
+}
+
 /** `Authorization: Bearer <token>`, `Basic <base64>`, or any scheme: the credential after the scheme. */
 function detectAuthorization(view: ScanView, from: number, limit: number, out: Candidate[]): void {
   const { bytes, text: all } = view;
@@ -297,10 +314,15 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
     extend = next.extend;
     schemeEnd = value.end;
   } else if (value.quoted) {
-    const space = all.indexOf(' ', value.start);
-    if (space !== -1 && space < value.end && space - value.start <= MAX_SCHEME_BYTES) {
-      credential = space + 1;
+    // The scheme's space is looked for within a scheme's reach: a search to the next space anywhere costs
+    // the rest of the window at every quoted header without one.
+    const reach = Math.min(value.end, value.start + MAX_SCHEME_BYTES + 1);
+    let space = value.start;
+    while (space < reach && bytes[space] !== 0x20) space++;
+    if (space < reach) {
       schemeEnd = space;
+      credential = space + 1;
+      while (credential < value.end && bytes[credential] === 0x20) credential++;
     }
   }
   if (

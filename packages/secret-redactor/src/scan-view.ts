@@ -80,8 +80,13 @@ export function scanView(
       }
       let end = candidate.end;
       const run = candidate.extend;
-      if (run !== null) while (end < bytes.length && run[bytes[end] as number] === 1) end++;
+      // Only as far as the allow check reads first: a run of allowed tokens would be read to its end at each.
+      if (run !== null) {
+        const allowEnd = Math.min(bytes.length, start + ALLOW_PREFIX_BYTES);
+        while (end < allowEnd && run[bytes[end] as number] === 1) end++;
+      }
       if (isAllowed(view, candidate, end, rules)) continue;
+      if (run !== null) while (end < bytes.length && run[bytes[end] as number] === 1) end++;
       sink.pass(cursor, start);
       let continuation: Continuation | null = null;
       if (candidate.block) {

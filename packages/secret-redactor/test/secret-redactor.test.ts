@@ -188,6 +188,21 @@ describe('SecretRedactor', () => {
       '> Authorization: Bearer [REDACTED:bearer-token]',
     ],
     ['a Basic header', 'authorization: Basic dXNlcjpwYXNz', 'authorization: Basic [REDACTED:basic-auth]'],
+    [
+      'a coloured Bearer header',
+      '\x1b[1mAuthorization: Bearer Zq9xY8wV7uT6sR5qP4oN3mL2k\x1b[0m',
+      '\x1b[1mAuthorization: Bearer [REDACTED:bearer-token]\x1b[0m',
+    ],
+    [
+      'a Bearer header coloured in two parameters',
+      '\x1b[01;31mauthorization: Bearer Zq9xY8wV7uT6sR5qP4oN3mL2k',
+      '\x1b[01;31mauthorization: Bearer [REDACTED:bearer-token]',
+    ],
+    [
+      'a quoted Bearer header with two spaces',
+      '"Authorization": "Bearer  Zq9xY8wV7uT6sR5qP4oN3mL2k"',
+      '"Authorization": "Bearer  [REDACTED:bearer-token]"',
+    ],
     ['a Cookie header', 'Cookie: sid=31d4d96e407aad42; lang=en', 'Cookie: [REDACTED:cookie]'],
     [
       'a Set-Cookie header',
