@@ -73,3 +73,20 @@ describe('SecretRedactor review 7: coloured headers f16f240 still misses (whole 
       expect(leakedStretch(output, TOKEN)).toBeNull();
     });
 });
+
+describe('SecretRedactor review 7: a request Cookie judged a placeholder by a later cookie (before these commits)', () => {
+  // The request Cookie's value runs to the line's end (160 bytes read): `isPlaceholderValue` of the whole
+  // header then sees `example`, `your_` or `placeholder` in another cookie and passes the session whole.
+  const lines = [
+    `> Cookie: session=${TOKEN}; site=example.org\n`,
+    `> Cookie: session=${TOKEN}; your_pref=dark\n`,
+    `> Cookie: session=${TOKEN}; ab=placeholder\n`,
+  ];
+  for (const line of lines)
+    it(`should redact the session cookie of ${JSON.stringify(line.slice(0, 20))}…${JSON.stringify(line.slice(-20))}`, () => {
+      // Act
+      const { output } = redactChunks([Buffer.from(line)]);
+      // Assert
+      expect(leakedStretch(output, TOKEN)).toBeNull();
+    });
+});
