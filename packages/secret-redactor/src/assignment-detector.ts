@@ -1,6 +1,8 @@
 import {
+  afterEscapes,
   BASE64,
   type ByteClass,
+  beforeEscapes,
   classOf,
   DIGIT,
   IN_BACKTICKS,
@@ -54,6 +56,7 @@ function isSpace(byte: number | undefined): boolean {
 function readValue(bytes: Uint8Array, from: number, limit: number): Value {
   let at = from;
   while (at < limit && at - from < MAX_SPACES && isSpace(bytes[at])) at++;
+  at = Math.min(limit, afterEscapes(bytes, at));
   const quote = bytes[at];
   const inQuotes =
     quote === 0x22
@@ -77,8 +80,9 @@ function readValue(bytes: Uint8Array, from: number, limit: number): Value {
  * and `:` of ordinary text ends here, before a name is read: the scan calls this at each one.
  */
 export function secretNameEnd(bytes: Uint8Array, anchor: number): number {
-  let nameEnd = anchor;
-  while (nameEnd > 0 && anchor - nameEnd < MAX_SPACES && isSpace(bytes[nameEnd - 1])) nameEnd--;
+  const coloured = beforeEscapes(bytes, anchor);
+  let nameEnd = coloured;
+  while (nameEnd > 0 && coloured - nameEnd < MAX_SPACES && isSpace(bytes[nameEnd - 1])) nameEnd--;
   const quote = bytes[nameEnd - 1];
   if (quote === 0x22 || quote === 0x27 || quote === 0x3f) nameEnd--;
   if (nameEnd < 3) return -1;
@@ -287,13 +291,18 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
  * it: the walk back stops at the `[` or `;` and reads the colour's digits and `m` as the name's first bytes.
  */
 function afterColour(bytes: Uint8Array, nameStart: number, nameEnd: number): number {
-  const before = bytes[nameStart - 1];
-  if (before !== 0x5b && before !== 0x3b) return nameStart;
-  let final = nameStart;
-  while (final < nameEnd && DIGIT[bytes[final] as number] === 1) final++;
-  return final + 1 < nameEnd && bytes[final] === 0x6d && startsToken(bytes, final + 1, KEY)
-    ? final + 1
-    : nameStart;
+  let start = nameStart;
+  // Each a colour or an erase (`ESC[01;31m`, `ESC[38:5:196m`, `ESC[K`: grep --color writes both before a match).
+  for (;;) {
+    const before = bytes[start - 1];
+    if (before !== 0x5b && before !== 0x3b && before !== 0x3a) return start;
+    let final = start;
+    while (final < nameEnd && DIGIT[bytes[final] as number] === 1) final++;
+    const letter = bytes[final];
+    if (final + 1 >= nameEnd || (letter !== 0x6d && letter !== 0x4b) || !startsToken(bytes, final + 1, KEY))
+      return start;
+    start = final + 1;
+  }
 }
 
 /** `Authorization: Bearer <token>`, `Basic <base64>`, or any scheme: the credential after the scheme. */
@@ -306,8 +315,9 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
   let extend = value.extend;
   // The scheme before the credential, if any: `[value.start, schemeEnd)`.
   let schemeEnd = value.start;
-  if (!value.quoted && isSpace(bytes[value.end]) && value.end - value.start <= MAX_SCHEME_BYTES) {
-    const next = readValue(bytes, value.end, limit);
+  const afterScheme = Math.min(limit, afterEscapes(bytes, value.end));
+  if (!value.quoted && isSpace(bytes[afterScheme]) && value.end - value.start <= MAX_SCHEME_BYTES) {
+    const next = readValue(bytes, afterScheme, limit);
     if (next.end === next.start) return;
     credential = next.start;
     end = next.end;
@@ -322,16 +332,22 @@ function detectAuthorization(view: ScanView, from: number, limit: number, out: C
     if (space < reach) {
       schemeEnd = space;
       credential = space + 1;
-      while (credential < value.end && bytes[credential] === 0x20) credential++;
+      // As many spaces as the unquoted form takes: a credential further on would start past the reach
+      // after its anchor that a window's scan searches again (`ASSIGNMENT_AHEAD_BYTES`).
+      while (credential < value.end && credential - space <= MAX_SPACES && bytes[credential] === 0x20)
+        credential++;
     }
   }
+  // More spaces than that are redacted with the credential they lead to, which is judged from its first byte.
+  let first = credential;
+  while (first < end && bytes[first] === 0x20) first++;
   if (
-    end - credential < MIN_VALUE_BYTES ||
-    CLOSING_START.has(bytes[credential] as number) ||
-    REFERENCE_FIRST[bytes[credential] as number] === 1
+    end - first < MIN_VALUE_BYTES ||
+    CLOSING_START.has(bytes[first] as number) ||
+    REFERENCE_FIRST[bytes[first] as number] === 1
   )
     return;
-  const text = all.slice(credential, end);
+  const text = all.slice(first, end);
   if (isPlaceholderValue(text) || AUTH_SCHEMES.has(text.toLowerCase())) return;
   const scheme = all.slice(value.start, schemeEnd).toLowerCase();
   const kind = scheme === 'bearer' ? 'bearer-token' : scheme === 'basic' ? 'basic-auth' : 'authorization';
@@ -348,6 +364,19 @@ function detectCookie(view: ScanView, from: number, limit: number, request: bool
   if (bytes[start + runLength(bytes, COOKIE_NAME, start, limit)] !== EQUALS) return;
   const extend = request ? REQUEST_COOKIE : COOKIE_VALUE;
   const end = start + runLength(bytes, extend, start, limit);
-  if (end - start < MIN_VALUE_BYTES || isPlaceholderValue(view.text.slice(start, end))) return;
+  if (end - start < MIN_VALUE_BYTES || isEachPlaceholder(view.text.slice(start, end))) return;
   pushCandidate(out, start, end, 'cookie', PRIORITY_STRUCTURE, extend);
+}
+
+/**
+ * Whether every cookie of a header's value (`a=1; b=2`) has a placeholder value: a later cookie's
+ * `example.org` or `your_pref` says nothing of the session before it.
+ */
+function isEachPlaceholder(header: string): boolean {
+  for (const cookie of header.split(';')) {
+    const equals = cookie.indexOf('=');
+    const value = cookie.slice(equals + 1).trim();
+    if (!isPlaceholderValue(value)) return false;
+  }
+  return true;
 }

@@ -78,6 +78,38 @@ const ESC = 0x1b;
 const CSI_PARAMETERS = classOf('0-9;:');
 
 /**
+ * Bytes of colours and erases (`ESC[01;31m`, `ESC[K`, as grep --color and jq -C write around a match) read
+ * through at each place around a name and its value: bounded, so that a value still starts within the
+ * reach after its anchor that a window's scan searches again (`ASSIGNMENT_AHEAD_BYTES`).
+ */
+export const MAX_ESCAPE_BYTES = 12;
+
+/** Where the colours and erases that end at `end` begin (at most `MAX_ESCAPE_BYTES` back); `end` if none. */
+export function beforeEscapes(bytes: Uint8Array, end: number): number {
+  let start = end;
+  for (;;) {
+    const final = bytes[start - 1];
+    if (final !== 0x6d && final !== 0x4b) return start;
+    let at = start - 2;
+    while (at > 0 && end - at < MAX_ESCAPE_BYTES && CSI_PARAMETERS[bytes[at] as number] === 1) at--;
+    if (bytes[at] !== 0x5b || bytes[at - 1] !== ESC || end - (at - 1) > MAX_ESCAPE_BYTES) return start;
+    start = at - 1;
+  }
+}
+
+/** Where the colours and erases that begin at `start` end (at most `MAX_ESCAPE_BYTES` on); `start` if none. */
+export function afterEscapes(bytes: Uint8Array, start: number): number {
+  let end = start;
+  while (bytes[end] === ESC && bytes[end + 1] === 0x5b) {
+    let at = end + 2;
+    while (at - start < MAX_ESCAPE_BYTES && CSI_PARAMETERS[bytes[at] as number] === 1) at++;
+    if ((bytes[at] !== 0x6d && bytes[at] !== 0x4b) || at + 1 - start > MAX_ESCAPE_BYTES) return end;
+    end = at + 1;
+  }
+  return end;
+}
+
+/**
  * Whether a token may start at `start`: the byte before it is not of `cls`, or it ends an escape
  * sequence (`ESC [ 1;31 m` before a coloured token, which the `m` would otherwise hide).
  */

@@ -2,16 +2,16 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { leakedStretch, redactChunks } from './redact';
 
-// Review of 4ddc945, 8eb94c9, f16f240. f16f240 lets a quoted credential follow its scheme after any number
-// of spaces (`while (bytes[credential] === 0x20) credential++`, bounded only by the read's limit, anchor + 160),
-// so a credential found from the `:` or `=` anchor may start more than `ASSIGNMENT_AHEAD_BYTES` (64) after it:
-// a window that commits the anchor but not the credential drops it, and the next window never visits the
-// anchor again (it searches `:` from 64 bytes back). The whole line redacts it; the split line shows it.
+// A credential found from a `:` or `=` must start within the reach after its anchor that the next window
+// searches again (`ASSIGNMENT_AHEAD_BYTES`, 64): else a window that commits the anchor but not the credential
+// drops it, and the next never visits the anchor again. A quoted credential after many spaces once started
+// up to 160 bytes on: the whole line redacted it, a split line showed it. Now the spaces past the fourth are
+// redacted with the credential.
 
 const TOKEN = 'Zq9xY8wV7uT6sR5qP4oN3mL2kJ1hG0fE';
 const ESC = '\x1b';
 
-describe('SecretRedactor review 7: quoted Authorization credential far after its colon', () => {
+describe('SecretRedactor on a quoted Authorization credential far after its colon', () => {
   it('should redact a quoted credential after 60 spaces whatever write ends near it', () => {
     // Arrange: the credential starts 69 bytes after the colon (56 spaces or more: over 64)
     const line = Buffer.from(
@@ -20,7 +20,7 @@ describe('SecretRedactor review 7: quoted Authorization credential far after its
     const options = { maxHoldBytes: 256 };
     const whole = redactChunks([line], options).output.toString();
     expect(leakedStretch(Buffer.from(whole), TOKEN)).toBeNull();
-    // Act: every split in two writes (559-563 leak on main at 1c3acec+f16f240), and one byte per write
+    // Act: every split in two writes (559-563 leaked before), and one byte per write
     const bad: number[] = [];
     for (let cut = 1; cut < line.length; cut++) {
       const { output } = redactChunks([line.subarray(0, cut), line.subarray(cut)], options);
@@ -50,9 +50,9 @@ describe('SecretRedactor review 7: quoted Authorization credential far after its
   });
 });
 
-describe('SecretRedactor review 7: coloured headers f16f240 still misses (whole input)', () => {
-  // `afterColour` handles one SGR ending right before the name, with `;` parameters only. What grep --color
-  // and jq -C print (and the ITU `:` parameters) is shown whole, written in one piece or in any chunking.
+describe('SecretRedactor on headers coloured by grep --color and jq -C', () => {
+  // Colours and erases around a header's name, its colon, its scheme and its value (what grep --color and
+  // jq -C print, and SGR with the ITU `:` parameters) are read through; before, each of these was shown whole.
   const forms: [string, string][] = [
     [
       'grep --color=always Authorization',
@@ -74,9 +74,9 @@ describe('SecretRedactor review 7: coloured headers f16f240 still misses (whole 
     });
 });
 
-describe('SecretRedactor review 7: a request Cookie judged a placeholder by a later cookie (before these commits)', () => {
-  // The request Cookie's value runs to the line's end (160 bytes read): `isPlaceholderValue` of the whole
-  // header then sees `example`, `your_` or `placeholder` in another cookie and passes the session whole.
+describe('SecretRedactor on a request Cookie with a placeholder-like cookie after the session', () => {
+  // The request Cookie's value runs to the line's end: judged as a whole, `example`, `your_` or `placeholder`
+  // in another cookie made it a placeholder and passed the session whole. Each cookie is judged on its own.
   const lines = [
     `> Cookie: session=${TOKEN}; site=example.org\n`,
     `> Cookie: session=${TOKEN}; your_pref=dark\n`,
