@@ -4,13 +4,12 @@ import {
   type ByteClass,
   beforeEscapes,
   classOf,
-  DIGIT,
   IN_BACKTICKS,
   IN_DOUBLE_QUOTES,
   IN_SINGLE_QUOTES,
   KEY,
+  pastEscapes,
   runLength,
-  startsToken,
   TO_LINE_END,
   UNQUOTED_VALUE,
 } from './byte-classes';
@@ -151,7 +150,7 @@ export function detectAssignment(view: ScanView, anchor: number, out: Candidate[
     nameStart--;
     if (nameEnd - nameStart > MAX_NAME_BYTES) return;
   }
-  nameStart = afterColour(bytes, nameStart, nameEnd);
+  nameStart = pastEscapes(bytes, nameStart, nameEnd);
   if ((quote === 0x22 || quote === 0x27) && bytes[nameStart - 1] !== quote) return;
   // The header of `curl -v` and HTTP logs, known without reading the name as text.
   const { normalized, secret } = spellsAuthorization(bytes, nameStart, nameEnd)
@@ -284,25 +283,6 @@ function assignmentKind(normalized: string, bytes: Uint8Array, value: Value): st
   )
     return 'azure-storage-key';
   return 'secret-assignment';
-}
-
-/**
- * Where a name read back from its end starts when a colour (SGR, `ESC[1m`, `ESC[01;31m`) comes right before
- * it: the walk back stops at the `[` or `;` and reads the colour's digits and `m` as the name's first bytes.
- */
-function afterColour(bytes: Uint8Array, nameStart: number, nameEnd: number): number {
-  let start = nameStart;
-  // Each a colour or an erase (`ESC[01;31m`, `ESC[38:5:196m`, `ESC[K`: grep --color writes both before a match).
-  for (;;) {
-    const before = bytes[start - 1];
-    if (before !== 0x5b && before !== 0x3b && before !== 0x3a) return start;
-    let final = start;
-    while (final < nameEnd && DIGIT[bytes[final] as number] === 1) final++;
-    const letter = bytes[final];
-    if (final + 1 >= nameEnd || (letter !== 0x6d && letter !== 0x4b) || !startsToken(bytes, final + 1, KEY))
-      return start;
-    start = final + 1;
-  }
 }
 
 /** `Authorization: Bearer <token>`, `Basic <base64>`, or any scheme: the credential after the scheme. */

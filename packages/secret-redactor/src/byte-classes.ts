@@ -84,16 +84,25 @@ const CSI_PARAMETERS = classOf('0-9;:');
  */
 export const MAX_ESCAPE_BYTES = 12;
 
+/**
+ * The `ESC` of the escape sequence whose parameters (digits, `;`, `:`) end right before `at`, looked for at
+ * most `reach` bytes back; -1 when none.
+ */
+function escapeBefore(bytes: Uint8Array, at: number, reach: number): number {
+  let open = at - 1;
+  while (open > 0 && at - open < reach && CSI_PARAMETERS[bytes[open] as number] === 1) open--;
+  return bytes[open] === 0x5b && bytes[open - 1] === ESC ? open - 1 : -1;
+}
+
 /** Where the colours and erases that end at `end` begin (at most `MAX_ESCAPE_BYTES` back); `end` if none. */
 export function beforeEscapes(bytes: Uint8Array, end: number): number {
   let start = end;
   for (;;) {
     const final = bytes[start - 1];
     if (final !== 0x6d && final !== 0x4b) return start;
-    let at = start - 2;
-    while (at > 0 && end - at < MAX_ESCAPE_BYTES && CSI_PARAMETERS[bytes[at] as number] === 1) at--;
-    if (bytes[at] !== 0x5b || bytes[at - 1] !== ESC || end - (at - 1) > MAX_ESCAPE_BYTES) return start;
-    start = at - 1;
+    const sequence = escapeBefore(bytes, start - 1, MAX_ESCAPE_BYTES);
+    if (sequence === -1 || end - sequence > MAX_ESCAPE_BYTES) return start;
+    start = sequence;
   }
 }
 
@@ -110,12 +119,21 @@ export function afterEscapes(bytes: Uint8Array, start: number): number {
 }
 
 /**
+ * Where a name begins that a walk back over name bytes read from inside the colours and erases before it
+ * (`ESC[1mName` reads `1mName`, `ESC[01;31mName` stops at the `;`): past them, if they end before `nameEnd`.
+ */
+export function pastEscapes(bytes: Uint8Array, nameStart: number, nameEnd: number): number {
+  const sequence = escapeBefore(bytes, nameStart, MAX_ESCAPE_BYTES);
+  if (sequence === -1) return nameStart;
+  const past = afterEscapes(bytes, sequence);
+  return past > nameStart && past < nameEnd ? past : nameStart;
+}
+
+/**
  * Whether a token may start at `start`: the byte before it is not of `cls`, or it ends an escape
  * sequence (`ESC [ 1;31 m` before a coloured token, which the `m` would otherwise hide).
  */
 export function startsToken(bytes: Uint8Array, start: number, cls: ByteClass): boolean {
   if (start <= 0 || cls[bytes[start - 1] as number] !== 1) return true;
-  let at = start - 2;
-  while (at > 0 && start - at < 24 && CSI_PARAMETERS[bytes[at] as number] === 1) at--;
-  return bytes[at] === 0x5b && bytes[at - 1] === ESC;
+  return escapeBefore(bytes, start - 1, 23) !== -1;
 }

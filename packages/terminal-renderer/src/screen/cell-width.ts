@@ -107,3 +107,28 @@ export function widthFrom(bytes: Uint8Array, start: number, end: number, column:
   if (column !== 0 || start >= end) return width;
   return (readCell(bytes, start, end) & 3) === 0 ? width + 1 : width;
 }
+
+/** {@link readCell}'s answer for a three-byte character one cell wide (a bar's `█`, `━`). */
+export const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
+
+/**
+ * How many copies of the three-byte character that ends at `at` follow it before `end`, at most `most`: a
+ * bar's blocks, each a cell, counted by comparing bytes instead of decoding each copy.
+ */
+export function copiesOfLastCharacter(bytes: Uint8Array, at: number, end: number, most: number): number {
+  const first = bytes[at - 3];
+  const second = bytes[at - 2];
+  const third = bytes[at - 1];
+  let copies = 0;
+  for (
+    let next = at;
+    copies < most &&
+    next + 3 <= end &&
+    bytes[next] === first &&
+    bytes[next + 1] === second &&
+    bytes[next + 2] === third;
+    next += 3
+  )
+    copies++;
+  return copies;
+}

@@ -1,13 +1,11 @@
 import { ByteFinder } from '../byte-finder';
-import { readCell, widthFrom } from './cell-width';
+import { copiesOfLastCharacter, readCell, THREE_BYTES_ONE_CELL, widthFrom } from './cell-width';
 import { limitCursorRow } from './line-limit';
 import { isAsciiText, TAB_STOP } from './row-layout';
 import type { Screen } from './screen';
 
 const TAB = 0x09;
 const TAB_BYTE = new Uint8Array([TAB]);
-/** {@link readCell}'s answer for a three-byte character one cell wide. */
-const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
 /** Bytes past which a row written in one run is cut at once, not at the next control. */
 const RUNAWAY_BYTES = 64 * 1024;
 
@@ -146,20 +144,10 @@ export class Printer {
           width += cellWidth;
           stop += cell >> 2;
           if (cell !== THREE_BYTES_ONE_CELL) continue;
-          // The same character again (a bar's blocks) takes a cell too: no decoding per copy.
-          const first = source[stop - 3];
-          const second = source[stop - 2];
-          const third = source[stop - 1];
-          while (
-            width < room &&
-            stop + 3 <= end &&
-            source[stop] === first &&
-            source[stop + 1] === second &&
-            source[stop + 2] === third
-          ) {
-            width++;
-            stop += 3;
-          }
+          // The same character again (a bar's blocks) takes a cell too.
+          const copies = copiesOfLastCharacter(source, stop, end, room - width);
+          width += copies;
+          stop += 3 * copies;
         }
       }
       if (stop > at) {

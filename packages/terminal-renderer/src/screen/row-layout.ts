@@ -1,9 +1,7 @@
 import type { ByteOps } from '@pipeguard/shared/core';
-import { readCell } from './cell-width';
+import { copiesOfLastCharacter, readCell, THREE_BYTES_ONE_CELL } from './cell-width';
 
 const TAB = 0x09;
-/** {@link readCell}'s answer for a three-byte character one cell wide. */
-const THREE_BYTES_ONE_CELL = (3 << 2) | 1;
 
 /** The byte start of each column of a row, in a typed array that grows and is emptied without giving its memory back. */
 export class ColumnStarts {
@@ -78,11 +76,8 @@ export function layOutCells(bytes: Uint8Array, from: number, end: number, starts
     }
     at += cell >> 2;
     if (cell !== THREE_BYTES_ONE_CELL) continue;
-    // The same character again (a bar's blocks) is a column too: no decoding per copy.
-    const first = bytes[at - 3];
-    const second = bytes[at - 2];
-    const third = bytes[at - 1];
-    while (at + 3 <= end && bytes[at] === first && bytes[at + 1] === second && bytes[at + 2] === third) {
+    // The same character again (a bar's blocks) is a column too.
+    for (let copies = copiesOfLastCharacter(bytes, at, end, end - at); copies > 0; copies--) {
       values[length++] = at;
       at += 3;
     }
