@@ -28,3 +28,26 @@ export function leakedStretch(output: Uint8Array, random: string): string | null
   }
   return null;
 }
+
+/** `line` written whole and in two writes cut at `cut`: each output. */
+export function wholeAndCut(line: Uint8Array, cut: number, options: RedactOptions = {}) {
+  return {
+    whole: redactChunks([line], options).output,
+    split: redactChunks([line.subarray(0, cut), line.subarray(cut)], options).output,
+  };
+}
+
+/** The cuts of `line` into two writes whose output shows a stretch of `random` or is not `expected`. */
+export function badCuts(
+  line: Uint8Array,
+  random: string,
+  expected: string,
+  options: RedactOptions = {},
+): number[] {
+  const bad: number[] = [];
+  for (let cut = 1; cut < line.length; cut++) {
+    const { output } = redactChunks([line.subarray(0, cut), line.subarray(cut)], options);
+    if (leakedStretch(output, random) !== null || output.toString() !== expected) bad.push(cut);
+  }
+  return bad;
+}
