@@ -118,6 +118,8 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       if (this.#contextLength + this.#heldLength === 0) {
         const lastLineEnd = this.#ops.lastIndexOf(bytes, LF, bytes.length - 1);
         if (lastLineEnd >= at) {
+          // What the held line gave goes on its own: joined with these lines' it costs a copy of the write.
+          this.#output.flush(emit, JOIN_BYTES);
           const lines = bytes.subarray(at, lastLineEnd + 1);
           const { continuation } = this.#scan(lines, 0, lines.length, LINE_END, base + at, false);
           this.#continuation = continuation;
