@@ -53,6 +53,23 @@ describe('SecretRedactor on a line longer than the hold', () => {
     expect(split.toString()).toBe(whole.toString());
   });
 
+  it('should emit the complete lines of a write in its own memory after the held line it ends', () => {
+    // Arrange: the first write leaves a line open; the second ends it, then brings whole lines. Joining the
+    // held line's output with those lines' cost a copy of the whole write.
+    const core = new SecretRedactorCore({ byteOps: nodeByteOps, latin1: nodeLatin1 });
+    const second = Buffer.from('ends here\nclean line one\nclean line two\n');
+    const emitted: Uint8Array[] = [];
+    // Act
+    core.write(Buffer.from('an open line '), () => {});
+    core.write(second, (bytes) => emitted.push(bytes));
+    // Assert: the held line's output, then the lines as a view of the write, not a copy.
+    expect(emitted.map((bytes) => Buffer.from(bytes).toString())).toEqual([
+      'an open line ends here\n',
+      'clean line one\nclean line two\n',
+    ]);
+    expect((emitted[1] as Uint8Array).buffer).toBe(second.buffer);
+  });
+
   it('should hold no more than its bound across writes of 1 MiB of one line with a secret-named value in each', () => {
     // Arrange: each write carries a distinct name of 13 bytes or more (`SERVICE_000001_TOKEN`); the name
     // cache keeps each name, a slice of its window's Latin-1 text, which keeps that whole text (1 MiB) alive.
