@@ -5,14 +5,13 @@ import { plantedSecrets, redactToText, secretlint } from './redacting.bench';
  * `pnpm exec tsx bench/redacting-dense-cpu.ts [rounds]`: the second group of redacting.bench.ts (3000
  * planted secrets of every kind among `git log -p` lines, in memory, through a `SecretRedactor` stream into
  * text) against secretlint on the same text, in CPU time (`process.cpuUsage`), the minimum over
- * alternated rounds. `PIPEGUARD_REDACTOR_BASELINE=<another build's dist/index.js>` alternates that
- * build's `SecretRedactor` too.
+ * alternated rounds. `PIPEGUARD_REDACTOR_BASELINE=<another build's dist/index.js>,…` alternates those
+ * builds' `SecretRedactor` too.
  */
 type Redactor = typeof SecretRedactor;
 const { text } = plantedSecrets(3000);
 const redactors: [string, Redactor][] = [['SecretRedactor', SecretRedactor]];
-const baseline = process.env.PIPEGUARD_REDACTOR_BASELINE;
-if (baseline !== undefined)
+for (const baseline of (process.env.PIPEGUARD_REDACTOR_BASELINE ?? '').split(',').filter(Boolean))
   redactors.push([
     `SecretRedactor (${baseline})`,
     ((await import(baseline)) as { SecretRedactor: Redactor }).SecretRedactor,

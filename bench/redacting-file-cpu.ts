@@ -12,7 +12,7 @@ import { cleanText } from './redacting.bench';
  * `git log -p` read from a 64 MiB file) with `PassThrough` and `SecretRedactor` alternated in one process,
  * the median wall time and CPU time (`process.cpuUsage`, every thread) of each, and their ratios. On a
  * loaded machine wall time swings; CPU time of the same work does not, so both are reported side by side.
- * `PIPEGUARD_REDACTOR_BASELINE=<another build's dist/index.js>` alternates that build's `SecretRedactor` too.
+ * `PIPEGUARD_REDACTOR_BASELINE=<another build's dist/index.js>,…` alternates those builds' `SecretRedactor` too.
  */
 const rounds = Number(process.argv[2] ?? 15);
 const input = await writeTempFile('git-log-p.txt', cleanText(), 64 * MiB);
@@ -25,8 +25,7 @@ const contenders: Record<string, () => Promise<void>> = {
   PassThrough: () => through(() => new PassThrough()),
   SecretRedactor: () => through(() => new SecretRedactor() as unknown as NodeJS.ReadWriteStream),
 };
-const baseline = process.env.PIPEGUARD_REDACTOR_BASELINE;
-if (baseline !== undefined) {
+for (const baseline of (process.env.PIPEGUARD_REDACTOR_BASELINE ?? '').split(',').filter(Boolean)) {
   const Baseline = ((await import(baseline)) as { SecretRedactor: typeof SecretRedactor }).SecretRedactor;
   contenders[`SecretRedactor (${baseline})`] = () =>
     through(() => new Baseline() as unknown as NodeJS.ReadWriteStream);
