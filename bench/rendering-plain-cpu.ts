@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { TerminalRenderer } from '@pipeguard/terminal-renderer';
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, MiB } from './lib/inputs';
+import { countMarkCompacts } from './lib/mark-compacts';
 import { BaselineRenderer, baselinePath } from './lib/redraw-contenders';
 import { removeTempFile, writeTempFile } from './lib/temp-file';
 import { PLAIN_BLOCK } from './rendering.bench';
@@ -13,6 +14,8 @@ import { PLAIN_BLOCK } from './rendering.bench';
  * pipeline (64 KiB reads, the stage, a counting sink) in CPU time (`process.cpuUsage`, every thread of the
  * process), `PassThrough`, this build and `PIPEGUARD_RENDERER_BASELINE`'s in turn, the order reversed every
  * round. At load 25 the same 256 MiB takes 0.3 to 3.7 s of wall clock; CPU time moves by a few tens of percent.
+ * Each line gives the contender's mark-compacts too: under tsx this process can mark all along (see
+ * bench/lib/compile-question.ts), which adds the same CPU to every contender.
  */
 const rounds = Number(process.argv[2] ?? 9);
 const input = await writeTempFile('plain.txt', PLAIN_BLOCK(), 64 * MiB);
@@ -23,6 +26,9 @@ const contenders: [string, () => NodeJS.ReadWriteStream][] = [
 const Baseline = BaselineRenderer;
 if (Baseline !== undefined)
   contenders.push([`baseline ${baselinePath}`, () => new Baseline() as unknown as NodeJS.ReadWriteStream]);
+
+const markCompacts = countMarkCompacts();
+const compactsOf = new Map(contenders.map(([name]) => [name, 0]));
 
 async function cpuMs(stage: NodeJS.ReadWriteStream): Promise<number> {
   const sink = countingSink('node:stream');
@@ -39,8 +45,11 @@ try {
   // Round 0 warms every contender up and is not counted.
   for (let round = 0; round <= rounds; round++)
     for (const [name, make] of round % 2 === 0 ? contenders : [...contenders].reverse()) {
+      const before = markCompacts();
       const ms = await cpuMs(make());
+      await new Promise((resolve) => setImmediate(resolve));
       if (round > 0) runs.get(name)?.push(ms);
+      if (round > 0) compactsOf.set(name, (compactsOf.get(name) ?? 0) + markCompacts() - before);
     }
 } finally {
   await removeTempFile(input);
@@ -49,6 +58,6 @@ const baseline = runs.get('PassThrough (node:stream)') as number[];
 for (const [name, ms] of runs) {
   const ratios = ms.map((value, index) => (baseline[index] as number) / value);
   console.log(
-    `${name}: ${median(ms).toFixed(0)} ms CPU (median), ${median(ratios).toFixed(2)}x PassThrough (paired)`,
+    `${name}: ${median(ms).toFixed(0)} ms CPU (median), ${median(ratios).toFixed(2)}x PassThrough (paired), ${compactsOf.get(name)} mark-compacts`,
   );
 }

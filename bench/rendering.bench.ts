@@ -117,8 +117,8 @@ export default defineQuestion({
     'Rendering: TerminalRenderer on plain text from a file, and on progress redraws against @xterm/headless at the same size',
   groups: [
     defineGroup<WrittenTempFile>({
-      // Its ratio depends on the process's collector state: under tsx's loader (how bench/run.ts runs a question) V8
-      // marks all along and PassThrough's CPU nearly doubles (bench/results/2026-12-07e-plain-text6.md).
+      // Its ratio depends on the process's collector state: with more than 8 MB of old generation, V8 can mark all
+      // along on a file stream's buffers and PassThrough's CPU doubles (bench/results/2026-12-07f-plain-text7.md).
       name: 'plain UTF-8 text (no control bytes) from a file, 64 KiB chunks',
       runs: 25,
       setup: ({ quick }) => writeTempFile('plain.txt', PLAIN_BLOCK(), quick ? 8 * MiB : 256 * MiB),

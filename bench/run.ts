@@ -3,13 +3,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileQuestion } from './lib/compile-question';
 import { renderMarkdown, renderSvg } from './lib/report';
 import type { BenchReport, QuestionResult } from './lib/results';
 
 /**
  * `pnpm bench [--quick] [filter…]`: runs every bench/*.bench.ts (or those whose name contains a
- * filter) in a process of its own, probes each contender's peak RSS in another (in quick mode only
- * each file's first contender), and writes the report: bench/results/latest.{md,json,svg}, or bench/.tmp/quick.* in quick mode.
+ * filter) in a process of its own, compiled to JavaScript and run under plain `node` (see
+ * compile-question.ts), probes each contender's peak RSS in another (in quick mode only each file's first
+ * contender), and writes the report: bench/results/latest.{md,json,svg}, or bench/.tmp/quick.* in quick mode.
  */
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -26,21 +28,26 @@ const scratchDir = join(benchDir, '.tmp');
 const outDir = quick ? scratchDir : join(benchDir, 'results');
 mkdirSync(scratchDir, { recursive: true });
 mkdirSync(outDir, { recursive: true });
-const node = (entry: string, entryArgs: string[]) =>
-  execFileSync(tsx, [join(benchDir, 'lib', entry), ...entryArgs], {
+const tsconfig = join(benchDir, 'tsconfig.run.json');
+const run = (command: string, entryArgs: string[]) =>
+  execFileSync(command, entryArgs, {
     encoding: 'utf8',
     // Without the root tsconfig's `paths`, `@pipeguard/*` resolves to the built `dist/` users install.
-    env: { ...process.env, TSX_TSCONFIG_PATH: join(benchDir, 'tsconfig.run.json') },
+    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });
 
+const measurer = join(scratchDir, 'run-question.mjs');
+await compileQuestion(join(benchDir, 'lib', 'run-question.ts'), measurer, tsconfig);
 const questions: QuestionResult[] = [];
 for (const name of files) {
   const file = join(benchDir, name);
   process.stderr.write(`${name}\n`);
   const resultFile = join(scratchDir, `${name}.json`);
-  node('run-question.ts', [file, resultFile, quick ? '--quick' : '--full']);
+  const compiled = join(scratchDir, name.replace(/\.ts$/, '.mjs'));
+  await compileQuestion(file, compiled, tsconfig);
+  run(process.execPath, [measurer, compiled, resultFile, quick ? '--quick' : '--full']);
   const question = JSON.parse(readFileSync(resultFile, 'utf8')) as QuestionResult;
   question.file = `bench/${name}`;
   for (const [groupIndex, group] of question.groups.entries()) {
@@ -48,7 +55,9 @@ for (const name of files) {
       // Quick mode (CI) proves the probe runs on each file's first contender: a process per contender
       // was most of its time (228 processes), and quick figures are not for comparison anyway.
       if (quick && (groupIndex > 0 || contenderIndex > 0)) continue;
-      const probe = node('rss-probe.ts', [
+      // The probe stays under tsx: RSS growth over the RSS after setup does not depend on the loader.
+      const probe = run(tsx, [
+        join(benchDir, 'lib', 'rss-probe.ts'),
         file,
         String(groupIndex),
         String(contenderIndex),

@@ -4,10 +4,23 @@ import { TerminalRenderer, type TerminalRendererOptions } from '@pipeguard/termi
 import { countingSink } from './counting-sink';
 import { streamOf } from './inputs';
 
-// @xterm/headless is the renderer's dev dependency (its test oracle), so it resolves from there.
-const { Terminal } = createRequire(new URL('../../packages/terminal-renderer/package.json', import.meta.url))(
-  '@xterm/headless',
-) as typeof import('@xterm/headless');
+type XtermTerminal = typeof import('@xterm/headless').Terminal;
+let xtermTerminal: XtermTerminal | undefined;
+
+/**
+ * @xterm/headless, loaded by the first xterm run: @xterm/headless is the renderer's dev dependency (its test
+ * oracle), so it resolves from there. Loaded with the module, its 1.2 MB stayed alive in every group of the
+ * question's process and put the plain-text groups' old generation past V8's 8 MB threshold for incremental
+ * marking (see compile-question.ts).
+ */
+function loadXterm(): XtermTerminal {
+  xtermTerminal ??= (
+    createRequire(new URL('../../packages/terminal-renderer/package.json', import.meta.url))(
+      '@xterm/headless',
+    ) as typeof import('@xterm/headless')
+  ).Terminal;
+  return xtermTerminal;
+}
 
 /** A redraw input: its chunks (64 KiB, as a pipe delivers them) and their total. */
 export interface Redraws {
@@ -80,6 +93,7 @@ export function firstRunOf(): (input: Redraws) => boolean {
 
 /** xterm as Gemini CLI uses it: a headless terminal of the renderer's size, fed chunk by chunk. */
 export async function xtermChunks(input: Redraws, cols: number, rows: number): Promise<number> {
+  const Terminal = loadXterm();
   const terminal = new Terminal({ cols, rows, scrollback: 1000, convertEol: true, allowProposedApi: true });
   for (const chunk of input.chunks) await new Promise<void>((resolve) => terminal.write(chunk, resolve));
   const length = terminal.buffer.active.length;

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadQuestion } from './load-question';
+import { countMarkCompacts } from './mark-compacts';
 import { measureGroup, median, pairedRatios, quantile } from './measure';
 import type { GroupResult, QuestionResult } from './results';
 
@@ -9,6 +10,9 @@ async function main(): Promise<void> {
   const quick = mode === '--quick';
   const question = await loadQuestion(file);
   const groups: GroupResult[] = [];
+  // Mark-compacts while a group is measured, printed with it: a process marking all along (see
+  // compile-question.ts) shows there.
+  const markCompacts = countMarkCompacts();
   // PIPEGUARD_BENCH_GROUP=text: only the groups whose name contains it (one group of a question, say).
   const only = process.env['PIPEGUARD_BENCH_GROUP'];
   for (const group of question.groups) {
@@ -16,6 +20,7 @@ async function main(): Promise<void> {
     const input = await group.setup({ quick });
     try {
       const inputBytes = group.bytes(input);
+      const markCompactsBefore = markCompacts();
       const timings = await measureGroup(group, input, quick ? 2 : (group.runs ?? 5));
       const throughput = (ms: number) => inputBytes / 1e6 / (ms / 1000);
       const baselineRunsMs = timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [];
@@ -48,8 +53,11 @@ async function main(): Promise<void> {
           met: ratio >= target.minRatio,
         };
       });
+      await new Promise((resolve) => setImmediate(resolve));
       groups.push({ name: group.name, baseline: group.baseline, inputBytes, contenders, targets });
-      process.stderr.write(`  ${question.id} / ${group.name}: done\n`);
+      process.stderr.write(
+        `  ${question.id} / ${group.name}: done (${markCompacts() - markCompactsBefore} mark-compacts)\n`,
+      );
     } finally {
       await group.teardown?.(input);
     }
