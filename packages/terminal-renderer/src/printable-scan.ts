@@ -18,15 +18,14 @@ export class PrintableScan {
     if (end - at < 4) return byteEnd(bytes, at, end);
     const view = this.#viewOf(bytes);
     const last = end - 4;
-    let index = at;
-    for (; index <= last; index += 4) {
-      const flags = flagsOf(view.getUint32(index, true));
-      if (flags !== 0) return index + firstFlagged(flags);
+    // One word read and one flag search for every word, the last one ending at `end` (the bytes before its own
+    // already known printable): a tail of its own would be code the first calls never run, deoptimized later.
+    for (let index = at; ; index += 4) {
+      const word = Math.min(index, last);
+      const flags = flagsOf(view.getUint32(word, true));
+      if (flags !== 0) return word + firstFlagged(flags);
+      if (word === last) return end;
     }
-    if (index === end) return end;
-    // The last bytes in a word that ends at `end`, the bytes before them in it already known printable.
-    const flags = flagsOf(view.getUint32(last, true));
-    return flags === 0 ? end : last + firstFlagged(flags);
   }
 
   /** The first index at or after `at` (before `end`) whose byte is ASCII, else `end`: past a run beyond ASCII (a bar's blocks). */
