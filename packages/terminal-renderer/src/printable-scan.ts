@@ -15,14 +15,19 @@ export class PrintableScan {
 
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
-    if (end - at < 4) return byteEnd(bytes, at, end);
+    if (at >= end) return end;
+    if (end < 4) return byteEnd(bytes, at, end);
     const view = this.#viewOf(bytes);
     const last = end - 4;
+    // A run shorter than a word is read in the word that ends at `end`, its bytes before `at` masked off.
+    const short = Math.max(at - last, 0);
+    const mask = -1 << (short << 3);
     // One word read and one flag search for every word, the last one ending at `end` (the bytes before its own
-    // already known printable): a tail of its own would be code the first calls never run, deoptimized later.
-    for (let index = at; ; index += 4) {
+    // already known printable): a path of its own for the tail or a short run would be code the first calls never
+    // run, deoptimized when a later one does.
+    for (let index = at - short; ; index += 4) {
       const word = Math.min(index, last);
-      const flags = flagsOf(view.getUint32(word, true));
+      const flags = flagsOf(view.getUint32(word, true)) & mask;
       if (flags !== 0) return word + firstFlagged(flags);
       if (word === last) return end;
     }

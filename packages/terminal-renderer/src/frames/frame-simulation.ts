@@ -168,8 +168,8 @@ export class FrameSimulation {
         effects.set(y, x, x + width);
         x += width;
       } else if (byte === CR || byte === LF) {
-        const crlf = byte === CR && bytes[at + 1] === LF;
         if (at + 1 >= end || !known) return false;
+        const crlf = byte === CR && bytes[at + 1] === LF;
         if (byte === CR && !crlf) {
           // A frame led by a sequence that redraws its own text with a CR below or above its first row is a bar of
           // its own there (apt-get's `ESC[1A ESC[J` before its CR-redrawn lines): the frame would run to its end.
@@ -197,6 +197,8 @@ export class FrameSimulation {
         at = reader.read(bytes, at);
         effects.sequences += reader.removed - removed;
         const event = reader.event;
+        // Compared at every sequence (one with no effect is rare: its comparison would come after optimization).
+        const done = event === DONE_EVENT;
         if (event === ESC_EVENT || event === CSI_EVENT) {
           // What the sequence does in a frame: the handler table's step for it (none: no frame holds it).
           const step =
@@ -297,7 +299,7 @@ export class FrameSimulation {
               }
             }
           }
-        } else if (event !== DONE_EVENT) {
+        } else if (!done) {
           return false;
         }
       } else {
