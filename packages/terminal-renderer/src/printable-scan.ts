@@ -2,6 +2,8 @@
 const NO_VIEW = new DataView(new ArrayBuffer(0));
 /** Each byte's high bit, as the signed 32-bit integer a bitwise AND gives. */
 const HIGH_BITS = 0x80808080 | 0;
+/** Four printable bytes (`AAAA`), which neither borrow nor carry into the bytes after them. */
+const PRINTABLE_WORD = 0x41414141;
 
 /**
  * Finds the end of printable ASCII (0x20–0x7E) in a write's bytes four at a time, through a view of the same
@@ -15,18 +17,24 @@ export class PrintableScan {
 
   /** The first index at or after `at` (before `end`) whose byte is not printable ASCII, else `end`. */
   end(bytes: Uint8Array, at: number, end: number): number {
-    if (end - at < 4) return byteEnd(bytes, at, end);
+    if (at >= end) return end;
+    if (end < 4) return byteEnd(bytes, at, end);
     const view = this.#viewOf(bytes);
     const last = end - 4;
-    let index = at;
-    for (; index <= last; index += 4) {
-      const flags = flagsOf(view.getUint32(index, true));
-      if (flags !== 0) return index + firstFlagged(flags);
+    // A run shorter than a word is read in the word that ends at `end`, its bytes before `at` read as printable
+    // (masked off after the flags, a control there could borrow into the run's first byte and flag it).
+    const short = Math.max(at - last, 0);
+    const mask = -1 << (short << 3);
+    const fill = PRINTABLE_WORD & ~mask;
+    // One word read and one flag search for every word, the last one ending at `end` (the bytes before its own
+    // already known printable): a path of its own for the tail or a short run would be code the first calls never
+    // run, deoptimized when a later one does.
+    for (let index = at - short; ; index += 4) {
+      const word = Math.min(index, last);
+      const flags = flagsOf((view.getUint32(word, true) & mask) | fill);
+      if (flags !== 0) return word + firstFlagged(flags);
+      if (word === last) return end;
     }
-    if (index === end) return end;
-    // The last bytes in a word that ends at `end`, the bytes before them in it already known printable.
-    const flags = flagsOf(view.getUint32(last, true));
-    return flags === 0 ? end : last + firstFlagged(flags);
   }
 
   /** The first index at or after `at` (before `end`) whose byte is ASCII, else `end`: past a run beyond ASCII (a bar's blocks). */

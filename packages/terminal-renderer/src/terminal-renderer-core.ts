@@ -126,7 +126,10 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
     this.#inputOffset += bytes.length;
     let at = this.#carry.pending ? this.#carry.resume(bytes, this.#carriedText) : 0;
     while (at < bytes.length) {
-      if (this.#reader.state === State.ground) {
+      // One call of #beforeControl that every write passes: one first reached after the loop was optimized (a write
+      // cut inside a sequence) would send it back to unoptimized code.
+      const ground = this.#reader.state === State.ground;
+      if (ground) {
         // A CR not followed by LF is bare: the input draws from it on, so the controls after it go.
         if (this.#crPending && bytes[at] !== LF) this.#settleCr();
         const stop = this.#controls.next(bytes, at, this.#drawing);
@@ -137,7 +140,9 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
           at = stop;
           continue;
         }
-        this.#beforeControl();
+      }
+      this.#beforeControl();
+      if (ground) {
         const resume = this.#skipper.skip(bytes, at, base);
         if (resume > at) {
           // A skipped frame began with a bare CR or an ESC, and ends before the next one's.
@@ -150,8 +155,6 @@ export class TerminalRendererCore implements StageCore<Uint8Array, TerminalRende
           this.#settleCr();
           this.#drawing = true;
         }
-      } else {
-        this.#beforeControl();
       }
       at = this.#parse(bytes, at, base);
     }

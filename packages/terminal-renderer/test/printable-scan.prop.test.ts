@@ -40,6 +40,18 @@ describe('PrintableScan', () => {
     );
   });
 
+  it('should find where a run shorter than a word ends as a byte loop does, whatever the bytes before it', () => {
+    // A control or DEL just before the run borrows or carries into the byte after it (a space, a tilde).
+    const edgeByte = fc.constantFrom(0x00, 0x0d, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x80);
+    fc.assert(
+      fc.property(viewAndRange(edgeByte), fc.nat(3), ({ bytes, at, end }, length) => {
+        const shortEnd = Math.min(end, at + length);
+        expect(new PrintableScan().end(bytes, at, shortEnd)).toBe(byteLoop(bytes, at, shortEnd, isPrintable));
+      }),
+      { numRuns: propertyRuns(2000) },
+    );
+  });
+
   it('should find where a run beyond ASCII ends as a byte loop does, from any index of any view', () => {
     const byte = fc.oneof(fc.integer({ min: 0x80, max: 0xff }), textByte);
     fc.assert(

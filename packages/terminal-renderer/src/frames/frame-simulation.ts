@@ -15,6 +15,10 @@ const MAX_FRAME_BYTES = 16 * 1024;
 /** Private modes a frame may set without changing what is drawn (all but DECOM, DECAWM, the alternate screen). */
 const DRAWING_MODES = new Set([6, 7, 47, 1047, 1048, 1049]);
 const INFINITY = Number.POSITIVE_INFINITY;
+/** The reader's events the run tells apart, read once: a property read first made after the run was optimized deoptimizes it. */
+const ESC_EVENT = ReadEvent.esc;
+const CSI_EVENT = ReadEvent.csi;
+const DONE_EVENT = ReadEvent.done;
 
 /**
  * Runs one redraw frame on a model of the screen's cursor, as the screen would apply it, noting what it
@@ -164,12 +168,13 @@ export class FrameSimulation {
         effects.set(y, x, x + width);
         x += width;
       } else if (byte === CR || byte === LF) {
-        const crlf = byte === CR && bytes[at + 1] === LF;
         if (at + 1 >= end || !known) return false;
+        const crlf = byte === CR && bytes[at + 1] === LF;
         if (byte === CR && !crlf) {
           // A frame led by a sequence that redraws its own text with a CR below or above its first row is a bar of
           // its own there (apt-get's `ESC[1A ESC[J` before its CR-redrawn lines): the frame would run to its end.
-          if (!crLed && textRow === y && y !== startY) return false;
+          // (Its comparisons first: they run at every CR, so that the run's optimized code has seen them.)
+          if (textRow === y && y !== startY && !crLed) return false;
           toX = 0;
           toY = y;
           // Back at the line's start, where a redraw begins, even from column 0.
@@ -192,10 +197,12 @@ export class FrameSimulation {
         at = reader.read(bytes, at);
         effects.sequences += reader.removed - removed;
         const event = reader.event;
-        if (event === ReadEvent.esc || event === ReadEvent.csi) {
+        // Compared at every sequence (one with no effect is rare: its comparison would come after optimization).
+        const done = event === DONE_EVENT;
+        if (event === ESC_EVENT || event === CSI_EVENT) {
           // What the sequence does in a frame: the handler table's step for it (none: no frame holds it).
           const step =
-            event === ReadEvent.esc
+            event === ESC_EVENT
               ? handlers.escFrameStep(reader.intermediate, reader.final)
               : handlers.csiFrameStep(reader.prefix, reader.intermediate, reader.final);
           if (step === undefined) return false;
@@ -292,7 +299,7 @@ export class FrameSimulation {
               }
             }
           }
-        } else if (event !== ReadEvent.done) {
+        } else if (!done) {
           return false;
         }
       } else {

@@ -90,7 +90,8 @@ export class FrameSkipper {
     // A bar's last frame, text up to a CRLF, is followed by no other: the run would end at the CRLF and fail.
     if (byte === CR) {
       const next = this.#cr.next(bytes, at + 1);
-      if (bytes[next + 1] === LF && this.#esc.next(bytes, at + 1) > next) return at;
+      if (next + 1 < bytes.length && bytes[next + 1] === LF && this.#esc.next(bytes, at + 1) > next)
+        return at;
     }
     // Colours and cursor visibility take no cell and move nothing: before text they begin no frame (a frame moves
     // the cursor back before it writes), before a bare CR the attempt led by the CR, next, sees the same frames

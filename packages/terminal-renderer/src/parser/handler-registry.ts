@@ -43,6 +43,14 @@ export interface SequenceId {
   final: string;
 }
 
+/**
+ * `step` with every field present, in one order: the simulation reads steps at one site, which a step of
+ * another shape would send back to unoptimized code (a "wrong map" deoptimization) the first time it came.
+ */
+function sameShape(step: FrameStep): FrameStep {
+  return { kind: step.kind, move: step.move, target: step.target };
+}
+
 function keyOf(prefix: number, intermediate: number, final: number): number {
   return (prefix << 16) | (intermediate << 8) | final;
 }
@@ -73,13 +81,13 @@ export class HandlerRegistry {
     else this.#csi.set(idKey(id), handler);
     if (step === undefined) return;
     if (id.prefix === undefined && id.intermediates === undefined)
-      this.#plainCsiSteps[id.final.charCodeAt(0)] = step;
-    else this.#csiSteps.set(idKey(id), step);
+      this.#plainCsiSteps[id.final.charCodeAt(0)] = sameShape(step);
+    else this.#csiSteps.set(idKey(id), sameShape(step));
   }
 
   registerEscHandler(id: Omit<SequenceId, 'prefix'>, handler: Handler, step?: FrameStep): void {
     this.#esc.set(idKey(id), handler);
-    if (step !== undefined) this.#escSteps.set(idKey(id), step);
+    if (step !== undefined) this.#escSteps.set(idKey(id), sameShape(step));
   }
 
   /** What the CSI sequence does in a redraw frame; undefined where a frame may not hold it. */

@@ -62,7 +62,8 @@ export class SequenceReader {
   /** Reads from `at` until an event (see {@link ReadEvent}); returns the index after the bytes it took. */
   read(bytes: Uint8Array, at: number): number {
     const end = bytes.length;
-    if (this.state === State.ground && bytes[at] === ESC) {
+    // (`at + 1` within the bytes: a read past them would be a deoptimization the first time a write ends on ESC.)
+    if (this.state === State.ground && bytes[at] === ESC && at + 1 < end) {
       const second = bytes[at + 1] as number;
       if (second === LEFT_BRACKET) {
         const next = this.#readPlainCsi(bytes, at + 2, end);
@@ -167,9 +168,9 @@ export class SequenceReader {
    * them inside text runs with this.
    */
   readColour(bytes: Uint8Array, at: number): number {
-    if (this.state !== State.ground || bytes[at + 1] !== LEFT_BRACKET) return -1;
-    // Its parameters do not matter: only where it ends, and that it is one.
     const end = bytes.length;
+    if (this.state !== State.ground || at + 1 >= end || bytes[at + 1] !== LEFT_BRACKET) return -1;
+    // Its parameters do not matter: only where it ends, and that it is one.
     for (let next = at + 2; next < end; next++) {
       const byte = bytes[next] as number;
       // Digits and the separators `:` and `;`.
