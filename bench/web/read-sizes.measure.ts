@@ -13,7 +13,8 @@ import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stag
 
 // A page's Blob reads are slower (each a round trip to the blob store): a quarter of the bytes there.
 const TOTAL_BYTES = (READS_FILES ? 64 : 16) * 1024 * 1024;
-const ROUNDS = Number((globalThis as { ROUNDS?: number }).ROUNDS ?? 7);
+// `PIPEGUARD_ROUNDS=<n>` through bench/web-runtimes.ts: more rounds narrow the per-round CPU ratios' median.
+const ROUNDS = readSizes.rounds;
 const READ_SIZES = [16 * 1024, 64 * 1024];
 
 /** Each group: its baseline first, then the contenders measured against it. */
