@@ -54,6 +54,18 @@ function cpuMs(): number | undefined {
 const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
 
+/**
+ * The contenders' order in `round` (round 0 warms up): rotated by one a round and reversed every other round, so
+ * that drift within a round hits every contender alike and each follows a different contender from round to
+ * round. Alternation alone put the same stream before each middle contender in every round: it paid part of that
+ * stream's garbage each time, while the first and last contenders followed themselves at every other seam.
+ */
+function roundOrder(names: readonly string[], round: number): string[] {
+  const shift = round % names.length;
+  const rotated = [...names.slice(shift), ...names.slice(0, shift)];
+  return round % 2 === 0 ? rotated : rotated.reverse();
+}
+
 for (const readBytes of READ_SIZES) {
   for (const names of GROUPS) {
     const baseline = names[0] as string;
@@ -63,8 +75,7 @@ for (const readBytes of READ_SIZES) {
     for (let round = 0; round <= ROUNDS; round++) {
       const elapsed: Record<string, number> = {};
       const cpu: Record<string, number> = {};
-      // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
-      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      for (const name of roundOrder(names, round)) {
         const streams = (
           (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name] ?? BASE_STREAMS[name]) as () => TransformStream<
             never,
