@@ -1,7 +1,8 @@
 // `pnpm exec tsx bench/web-runtimes.ts <measure> [node] [bun] [deno] [chromium]`: bundles
 // bench/web/<measure>.measure.ts for a browser with no shims, runs it in each runtime (Chromium: a page
 // on 127.0.0.1, headless) and prints its measurements as a table per runtime. Measures: byte-ops, read-sizes, stages,
-// codecs, streams. `PIPEGUARD_BASE=<checkout>`: read-sizes measures that checkout's changed streams beside.
+// codecs, streams. `PIPEGUARD_BASE=<checkout>`: read-sizes measures that checkout's changed streams beside;
+// `PIPEGUARD_ROUNDS=<n>`: read-sizes' timed rounds (default 7; its CPU ratios need more to tell builds apart).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,7 @@ try {
             'virtual:read-sizes': {
               beside: process.env.PIPEGUARD_WEB_BESIDE === '1',
               base: process.env.PIPEGUARD_BASE !== undefined,
+              rounds: Number(process.env.PIPEGUARD_ROUNDS ?? 7),
             },
           },
     // `PIPEGUARD_BASE=<checkout>`: `base:@pipeguard/web` is that checkout's (read-sizes measures it beside).

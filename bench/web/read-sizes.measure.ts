@@ -13,7 +13,8 @@ import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stag
 
 // A page's Blob reads are slower (each a round trip to the blob store): a quarter of the bytes there.
 const TOTAL_BYTES = (READS_FILES ? 64 : 16) * 1024 * 1024;
-const ROUNDS = Number((globalThis as { ROUNDS?: number }).ROUNDS ?? 7);
+// `PIPEGUARD_ROUNDS=<n>` through bench/web-runtimes.ts: more rounds narrow the per-round CPU ratios' median.
+const ROUNDS = readSizes.rounds;
 const READ_SIZES = [16 * 1024, 64 * 1024];
 
 /** Each group: its baseline first, then the contenders measured against it. */
@@ -53,6 +54,18 @@ function cpuMs(): number | undefined {
 const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] as number;
 
+/**
+ * The contenders' order in `round` (round 0 warms up): rotated by one a round and reversed every other round, so
+ * that drift within a round hits every contender alike and each follows a different contender from round to
+ * round. Alternation alone put the same stream before each middle contender in every round: it paid part of that
+ * stream's garbage each time, while the first and last contenders followed themselves at every other seam.
+ */
+function roundOrder(names: readonly string[], round: number): string[] {
+  const shift = round % names.length;
+  const rotated = [...names.slice(shift), ...names.slice(0, shift)];
+  return round % 2 === 0 ? rotated : rotated.reverse();
+}
+
 for (const readBytes of READ_SIZES) {
   for (const names of GROUPS) {
     const baseline = names[0] as string;
@@ -62,8 +75,7 @@ for (const readBytes of READ_SIZES) {
     for (let round = 0; round <= ROUNDS; round++) {
       const elapsed: Record<string, number> = {};
       const cpu: Record<string, number> = {};
-      // Alternating order, so that drift within a round hits every contender alike; round 0 warms up.
-      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      for (const name of roundOrder(names, round)) {
         const streams = (
           (STAGE_STREAMS[name] ?? PER_LINE_STREAMS[name] ?? BASE_STREAMS[name]) as () => TransformStream<
             never,

@@ -8,7 +8,7 @@ declare module 'virtual:codepage-texts' {
   export default texts;
 }
 declare module 'virtual:read-sizes' {
-  const options: { beside: boolean; base: boolean };
+  const options: { beside: boolean; base: boolean; rounds: number };
   export default options;
 }
 // The build beside's @pipeguard/web (`PIPEGUARD_BASE=<checkout>`; this checkout's when none), bundled from its sources.
