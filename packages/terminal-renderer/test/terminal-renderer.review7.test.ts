@@ -184,4 +184,38 @@ describe('TerminalRenderer (review of the warm-up change at word, write and sequ
       expect(cut.stats).toEqual(whole.stats);
     }
   });
+
+  it('should replay a frame whose short text run holds a changed byte at each place as it renders one byte per write', async () => {
+    // Six bar frames of one template (colours around a run of 1-9 bytes, at 0-3 bytes past a word boundary): the
+    // fourth's run holds a control, DEL, NUL, a lead byte or another printable byte at each of its places.
+    const failures: string[] = [];
+    for (let length = 1; length <= 9; length++) {
+      for (let pad = 0; pad < 4; pad++) {
+        const drawn = `\r${'#'.repeat(pad)}${ESC}[38;5;208m${'~ab '.repeat(3).slice(0, length)}${ESC}[m${ESC}[K`;
+        const frames = Buffer.from(`${drawn.repeat(6)}\r\n`);
+        const runAt = 3 * drawn.length + 1 + pad + `${ESC}[38;5;208m`.length;
+        for (let place = 0; place < length; place++) {
+          for (const byte of [0x0d, 0x0a, 0x08, 0x09, 0x1b, 0x7f, 0x00, 0xc3, 0x20, 0x7e]) {
+            const bytes = Buffer.from(frames);
+            bytes[runAt + place] = byte;
+            const whole = renderCore(bytes, { maxLiveLines: ROWS });
+            const byteByByte = renderCore(bytes, { maxLiveLines: ROWS }, [...bytes.keys()]);
+            if (whole.output.toString('hex') !== byteByByte.output.toString('hex') && failures.length < 5)
+              failures.push(
+                `${bytes.toString('hex')}: ${JSON.stringify(whole.output.toString('latin1'))}, byte by byte ${JSON.stringify(byteByByte.output.toString('latin1'))}`,
+              );
+            if (byte !== 0x7f && byte !== 0x00 && byte !== 0xc3 && place === length - 1) {
+              const rows = outputRows(whole.output);
+              const expected = await xtermRows(bytes, ROWS);
+              if (JSON.stringify(rows) !== JSON.stringify(expected) && failures.length < 5)
+                failures.push(
+                  `${bytes.toString('hex')}: ${JSON.stringify(rows)}, xterm ${JSON.stringify(expected)}`,
+                );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
