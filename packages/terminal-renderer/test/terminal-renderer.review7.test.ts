@@ -232,4 +232,27 @@ describe('TerminalRenderer (review of the warm-up change at word, write and sequ
     }
     expect(failures).toEqual([]);
   });
+
+  it('should render bar frames that end on a CR, a CRLF or a colour the same under every pair of cuts', () => {
+    // The skipper looks past a CR for LF, the reader past ESC and the colour scan past `[`: each at a write's end.
+    const inputs = [
+      `\rabc${ESC}[K\rabd${ESC}[K\rfinal\r\n`,
+      `\r12${ESC}[32m34${ESC}[m${ESC}[K\r12${ESC}[32m35${ESC}[m${ESC}[K\r`,
+      `\r ~${ESC}[38;2;1;2;3m ${ESC}[K\r ~${ESC}[38;2;1;2;4m ${ESC}[K\r\n`,
+      `\r東a${ESC}[K\r東b${ESC}[K\r\nx${ESC}`,
+    ];
+    for (const input of inputs) {
+      const bytes = Buffer.from(input);
+      const whole = renderCore(bytes, { maxLiveLines: ROWS });
+      for (let first = 0; first <= bytes.length; first++) {
+        for (let second = first; second <= bytes.length; second++) {
+          const cut = renderCore(bytes, { maxLiveLines: ROWS }, [first, second]);
+          expect(`${first},${second}: ${cut.output.toString('hex')}`).toBe(
+            `${first},${second}: ${whole.output.toString('hex')}`,
+          );
+          expect(cut.stats).toEqual(whole.stats);
+        }
+      }
+    }
+  });
 });
