@@ -255,4 +255,30 @@ describe('TerminalRenderer (review of the warm-up change at word, write and sequ
       }
     }
   });
+
+  it('should render a long tqdm-like stream, warmed up and then given edge bytes, the same however cut and as @xterm/headless shows it', async () => {
+    // 2 000 frames (about 130 KiB) of a bar with a 256-colour and a truecolour SGR, then the same frames with a
+    // short run, a CR, a CRLF or a character beyond ASCII put in every 37th: the optimized loop meets them late.
+    const frames: string[] = [];
+    for (let index = 0; index < 2000; index++) {
+      const percent = String(index % 101).padStart(3);
+      const odd = index >= 1000 && index % 37 === 0 ? ['x', '\r', '\r\n', 'é', '東', ' ~'][index % 6] : '';
+      frames.push(
+        `\r${percent}%|${ESC}[38;5;2m${'█'.repeat(index % 9)}${odd}${ESC}[38;2;9;9;9m${' '.repeat(8 - (index % 9))}${ESC}[m| ${index}/2000${ESC}[K`,
+      );
+    }
+    const bytes = Buffer.from(`${frames.join('')}\r\n`);
+    const whole = renderCore(bytes, { maxLiveLines: ROWS });
+    // (Most frames are drawn over.)
+    expect(whole.stats.framesOverwritten).toBeGreaterThan(1900);
+    expect(outputRows(whole.output)).toEqual(await xtermRows(bytes, ROWS));
+    fc.assert(
+      fc.property(fc.array(fc.nat(bytes.length), { maxLength: 40 }), (cuts) => {
+        const cut = renderCore(bytes, { maxLiveLines: ROWS }, cuts);
+        expect(cut.output.toString('hex')).toBe(whole.output.toString('hex'));
+        expect(cut.stats).toEqual(whole.stats);
+      }),
+      { numRuns: propertyRuns(30) },
+    );
+  });
 });
