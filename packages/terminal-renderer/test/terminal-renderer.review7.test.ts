@@ -136,6 +136,16 @@ describe('TerminalRenderer (review of the warm-up change at word, write and sequ
     );
   });
 
+  it('should render the same short runs at a right margin of 2-24 columns as @xterm/headless shows them', async () => {
+    await fc.assert(
+      fc.asyncProperty(edgeInput, fc.integer({ min: 2, max: 24 }), async (bytes, cols) => {
+        const { output } = renderCore(bytes, { cols, maxLiveLines: ROWS });
+        expect(outputRows(output, cols)).toEqual(await xtermRows(bytes, ROWS, cols));
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
+  });
+
   it('should give the same output and stats for every single cut and one byte per write of such input', () => {
     fc.assert(
       fc.property(edgeInputWithCells, (bytes) => {
