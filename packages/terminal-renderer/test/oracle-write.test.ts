@@ -29,4 +29,18 @@ describe('the @xterm/headless oracle', () => {
     const rows = await xtermRows(Buffer.from(`${lines.join('\n')}\n`), 5, 40);
     expect(rows).toEqual(lines);
   });
+
+  // xterm's reset leaves its parser inside an unfinished sequence: the next drawing's first bytes completed it.
+  it.each([
+    ['a CSI', '\x1b[;'],
+    ['an OSC', '\x1b]0;title'],
+    ['a DCS', '\x1bP1$r'],
+    ['a UTF-8 character', '\xe2\x96'],
+  ])(
+    'should draw each input from the ground state after one that ends inside %s',
+    async (_name, unfinished) => {
+      await xtermRows(Buffer.from(unfinished, 'latin1'), 5, 40);
+      expect(await xtermRows(Buffer.from('\r z; z'), 5, 40)).toEqual([' z; z']);
+    },
+  );
 });

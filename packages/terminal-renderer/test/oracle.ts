@@ -8,6 +8,9 @@ const { Terminal } = xterm;
 /** Columns of the oracle terminal for a renderer without `cols`: wider than any line a test draws. */
 export const ORACLE_COLUMNS = 1000;
 
+/** CAN: ends any sequence in progress, and is drawn as nothing. */
+const CANCEL = Uint8Array.of(0x18);
+
 type HeadlessTerminal = InstanceType<typeof Terminal>;
 
 /**
@@ -86,6 +89,8 @@ export async function xtermRows(
   const input = Buffer.from(Buffer.from(bytes).toString('latin1').replaceAll('\n', '\r\n'), 'latin1');
   for (const scrollback of SCROLLBACKS) {
     const terminal = terminalOf(rows, cols ?? ORACLE_COLUMNS, scrollback);
+    // A reset leaves xterm's parser inside a sequence the last drawing left unfinished: CAN ends it first.
+    await drawOn(terminal, CANCEL, sync);
     terminal.reset();
     // LNM sets this, and a reset does not clear it.
     terminal.options.convertEol = false;
