@@ -45,11 +45,12 @@ try {
   // Round 0 warms every contender up and is not counted.
   for (let round = 0; round <= rounds; round++)
     for (const [name, make] of round % 2 === 0 ? contenders : [...contenders].reverse()) {
-      const before = markCompacts();
+      const before = await markCompacts();
       const ms = await cpuMs(make());
-      await new Promise((resolve) => setImmediate(resolve));
-      if (round > 0) runs.get(name)?.push(ms);
-      if (round > 0) compactsOf.set(name, (compactsOf.get(name) ?? 0) + markCompacts() - before);
+      const compacts = (await markCompacts()) - before;
+      if (round === 0) continue;
+      runs.get(name)?.push(ms);
+      compactsOf.set(name, (compactsOf.get(name) ?? 0) + compacts);
     }
 } finally {
   await removeTempFile(input);

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     const input = await group.setup({ quick });
     try {
       const inputBytes = group.bytes(input);
-      const markCompactsBefore = markCompacts();
+      const markCompactsBefore = await markCompacts();
       const timings = await measureGroup(group, input, quick ? 2 : (group.runs ?? 5));
       const throughput = (ms: number) => inputBytes / 1e6 / (ms / 1000);
       const baselineRunsMs = timings.find((timing) => timing.name === group.baseline)?.runsMs ?? [];
@@ -53,11 +53,9 @@ async function main(): Promise<void> {
           met: ratio >= target.minRatio,
         };
       });
-      await new Promise((resolve) => setImmediate(resolve));
+      const groupMarkCompacts = (await markCompacts()) - markCompactsBefore;
       groups.push({ name: group.name, baseline: group.baseline, inputBytes, contenders, targets });
-      process.stderr.write(
-        `  ${question.id} / ${group.name}: done (${markCompacts() - markCompactsBefore} mark-compacts)\n`,
-      );
+      process.stderr.write(`  ${question.id} / ${group.name}: done (${groupMarkCompacts} mark-compacts)\n`);
     } finally {
       await group.teardown?.(input);
     }
