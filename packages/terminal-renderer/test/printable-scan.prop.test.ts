@@ -2,16 +2,7 @@ import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PrintableScan } from '../src/printable-scan';
-
-/** The first index at or after `at` before `end` whose byte fails `keeps`, a byte at a time. */
-function byteLoop(bytes: Uint8Array, at: number, end: number, keeps: (byte: number) => boolean): number {
-  let index = at;
-  while (index < end && keeps(bytes[index] as number)) index++;
-  return index;
-}
-
-const isPrintable = (byte: number) => byte >= 0x20 && byte <= 0x7e;
-const isBeyondAscii = (byte: number) => byte >= 0x80;
+import { byteLoop, isBeyondAscii, isPrintable } from './byte-loop';
 
 /** Mostly printable ASCII, with the bytes around its bounds (controls, DEL, bytes beyond ASCII) now and then. */
 const textByte = fc.oneof(

@@ -2,15 +2,10 @@ import { propertyRuns } from '@pipeguard/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PrintableScan } from '../src/printable-scan';
-
-const isPrintable = (byte: number) => byte >= 0x20 && byte <= 0x7e;
+import { byteLoop, isPrintable } from './byte-loop';
 
 /** The first index at or after `at` before `end` whose byte is not printable ASCII, a byte at a time. */
-function byteEnd(bytes: Uint8Array, at: number, end: number): number {
-  let index = at;
-  while (index < end && isPrintable(bytes[index] as number)) index++;
-  return index;
-}
+const byteEnd = (bytes: Uint8Array, at: number, end: number) => byteLoop(bytes, at, end, isPrintable);
 
 /**
  * Bytes at the bounds of the word arithmetic: controls a renderer meets (NUL, BS, TAB, LF, CR, ESC, US), the
