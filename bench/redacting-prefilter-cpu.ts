@@ -529,14 +529,21 @@ SINGLES.forEach((needle, index) => {
 });
 const listCounts = new Int32Array(listModule.mem.buffer, LIST_COUNTS, SINGLES.length);
 const listPositions = new Int32Array(listModule.mem.buffer, LISTS_AT, SINGLES.length * LIST_CAP);
-function inModuleLists(): number {
+/** The module's lists for each view; with `read`, each hit then read back in order, as a search would. */
+function inModuleLists(read = false): number {
   let hits = 0;
+  let sum = 0;
   for (const { bytes } of views) {
     listHeap.set(bytes, 0);
     listCounts.fill(0);
     listModule.scan(bytes.length);
-    for (const count of listCounts) hits += count / 4;
+    for (let anchor = 0; anchor < SINGLES.length; anchor++) {
+      const count = (listCounts[anchor] as number) / 4;
+      hits += count;
+      if (read) for (let k = 0; k < count; k++) sum += listPositions[anchor * LIST_CAP + k] as number;
+    }
   }
+  checksum += sum;
   return hits;
 }
 function singleIndexOfPasses(): number {
@@ -658,7 +665,8 @@ const runs = {
     walkLanes(byteSet),
   "the same + a second stage in JavaScript listing each anchor's hits": () => listHits(byteSet, SINGLE),
   'indexOf passes of the 7 single-byte anchors (= : _ - J ~ A)': singleIndexOfPasses,
-  'copy + their exact lists made in the module (no call per hit)': inModuleLists,
+  'copy + their exact lists made in the module (no call per hit)': () => inModuleLists(),
+  'the same, each hit then read back from its list': () => inModuleLists(true),
   'indexOf passes of the 11 longer anchors': longerIndexOfPasses,
   'copy + one pass of their first two bytes + their lists': () => listHits(pairModule, NO_SINGLE),
   "the anchors' search as the scan runs it (AnchorSearch.collect, no candidate in clean text)":
