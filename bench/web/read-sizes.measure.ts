@@ -15,7 +15,9 @@ import { PER_LINE_STREAMS, proseChunks, pumpStages, STAGE_STREAMS } from './stag
 const TOTAL_BYTES = (READS_FILES ? 64 : 16) * 1024 * 1024;
 // `PIPEGUARD_ROUNDS=<n>` through bench/web-runtimes.ts: more rounds narrow the per-round CPU ratios' median.
 const ROUNDS = readSizes.rounds;
-const READ_SIZES = [16 * 1024, 64 * 1024];
+// One size a process where bench/web-runtimes.ts runs it: a process that had run the 16 KiB groups made its 64 KiB
+// rows pay for mark-compacts a fresh one does not run (2026-12-07g-web-splitter8.md).
+const READ_SIZES = readSizes.readBytes.length > 0 ? readSizes.readBytes : [16 * 1024, 64 * 1024];
 
 /** Each group: its baseline first, then the contenders measured against it. */
 const GROUPS: readonly (readonly string[])[] = [

@@ -8,7 +8,8 @@ declare module 'virtual:codepage-texts' {
   export default texts;
 }
 declare module 'virtual:read-sizes' {
-  const options: { beside: boolean; base: boolean; rounds: number };
+  /** `readBytes`: the read sizes this run measures (bench/web-runtimes.ts gives each its own process). */
+  const options: { beside: boolean; base: boolean; rounds: number; readBytes: number[] };
   export default options;
 }
 // The build beside's @pipeguard/web (`PIPEGUARD_BASE=<checkout>`; this checkout's when none), bundled from its sources.
