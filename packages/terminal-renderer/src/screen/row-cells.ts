@@ -30,6 +30,10 @@ export class RowCells {
   #tailMap: ColumnStarts | null = null;
   /** Whether a cell of the map spans columns; null until asked after the map last changed. */
   #spanning: boolean | null = null;
+  /** The columns of bytes written whole by {@link RowCells.replace} and not laid out yet (-1: none). */
+  #replacedColumns = -1;
+  /** Whether a cell of those bytes may span columns. */
+  #replacedSpans = true;
 
   constructor(ops: ByteOps, copier: ByteCopier, capacity: number) {
     this.#ops = ops;
@@ -57,6 +61,7 @@ export class RowCells {
 
   /** Whether a cell spans more than one column: a wide character or a tab. */
   spansCells(): boolean {
+    if (this.#laidOut === 0 && this.#replacedColumns >= 0 && !this.#replacedSpans) return false;
     if (this.#laidOut < this.length) this.#layout();
     if (this.#simple) return false;
     if (this.#spanning === null) {
@@ -74,6 +79,40 @@ export class RowCells {
   columns(): number {
     if (this.#laidOut < this.length) this.#layout();
     return this.#columns;
+  }
+
+  /** {@link RowCells.columns}, without laying the row out when it was last written whole. */
+  knownColumns(): number {
+    if (this.#laidOut === 0 && this.#replacedColumns >= 0) return this.#replacedColumns;
+    return this.columns();
+  }
+
+  /**
+   * Makes the row `source[start, end)`, which the caller measured at `columns` cells (`simple`: one byte per
+   * column; `spans`: a cell may span columns): other text is laid out only when a column is next asked for (a
+   * redraw's row is mostly replaced again, or handed on, first).
+   */
+  protected replace(
+    source: Uint8Array,
+    start: number,
+    end: number,
+    columns: number,
+    simple: boolean,
+    spans: boolean,
+  ): void {
+    const length = end - start;
+    this.length = 0;
+    this.reserve(length);
+    this.#copier.copy(source, start, end, this.bytes, this.words, 0);
+    this.length = length;
+    this.invalidate();
+    if (!simple) {
+      this.#replacedColumns = columns;
+      this.#replacedSpans = spans;
+      return;
+    }
+    this.#columns = length;
+    this.#laidOut = length;
   }
 
   /** Byte offset where `column` starts (the row's length at or past its end). */
@@ -228,6 +267,7 @@ export class RowCells {
   }
 
   protected invalidate(): void {
+    this.#replacedColumns = -1;
     this.#spanning = null;
     this.#simple = true;
     this.#columns = 0;
