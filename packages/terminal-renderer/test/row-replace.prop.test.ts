@@ -54,6 +54,20 @@ describe('TerminalRenderer (rows redrawn whole from their first column, laid out
     );
   });
 
+  it('should keep a lead byte and a continuation byte written after it apart as the cells each was when text follows them', () => {
+    // Arrange: a lone lead byte, a colour, a lone continuation byte (two cells of one byte each), then text.
+    const bytes = Buffer.concat([
+      Buffer.from([0xc2]),
+      Buffer.from(`${ESC}[m`),
+      Buffer.from([0x80]),
+      Buffer.from(`X\r${ESC}[2CY\n`),
+    ]);
+    // Act
+    const { output } = renderCore(bytes, { cols: 20, maxLiveLines: ROWS });
+    // Assert: the Y is drawn over the X, in the third cell.
+    expect([...output]).toEqual([0xc2, 0x80, 0x59, 0x0a]);
+  });
+
   it('should give the same output and stats whole as one byte per write, frames skipped or drawn, at any row bound', () => {
     fc.assert(
       fc.property(

@@ -71,9 +71,15 @@ export class Row extends RowCells {
     simple: boolean,
     spans = true,
   ): void {
-    // A redraw from the first column over every cell: the row becomes the text, laid out when next asked.
-    if (column === 0 && width >= this.knownColumns()) {
+    // A redraw from the first column over every cell: the row becomes the text, laid out when next asked; so is
+    // text after the last cell that does not begin inside a character.
+    const known = this.knownColumns();
+    if (column === 0 && width >= known) {
       this.replace(source, start, end, width, simple, spans);
+      return;
+    }
+    if (column === known && (start === end || ((source[start] as number) & 0xc0) !== 0x80)) {
+      this.append(source, start, end, width, simple, spans);
       return;
     }
     const columns = this.columns();
