@@ -31,8 +31,8 @@ export class RowCells {
   /** Whether a cell of the map spans columns; null until asked after the map last changed. */
   #spanning: boolean | null = null;
   /**
-   * The row's columns while the bytes past `#laidOut` are text written by {@link RowCells.replace} or
-   * {@link RowCells.append} and not laid out yet, as their writer measured them (-1: not known so).
+   * The row's columns while the bytes past `#laidOut` are text written by {@link RowCells.append} and not
+   * laid out yet, as their writer measured them (-1: not known so).
    */
   #pendingColumns = -1;
   /** Whether a cell of those bytes may span columns. */
@@ -84,44 +84,17 @@ export class RowCells {
     return this.#columns;
   }
 
-  /** {@link RowCells.columns}, without laying the row out when it was last written whole. */
+  /** {@link RowCells.columns}, without laying out the text {@link RowCells.append} measured. */
   knownColumns(): number {
     if (this.#laidOut < this.length && this.#pendingColumns >= 0) return this.#pendingColumns;
     return this.columns();
   }
 
   /**
-   * Makes the row `source[start, end)`, which the caller measured at `columns` cells (`simple`: one byte per
-   * column; `spans`: a cell may span columns): other text is laid out only when a column is next asked for (a
-   * redraw's row is mostly replaced again, or handed on, first).
-   */
-  protected replace(
-    source: Uint8Array,
-    start: number,
-    end: number,
-    columns: number,
-    simple: boolean,
-    spans: boolean,
-  ): void {
-    const length = end - start;
-    this.length = 0;
-    this.reserve(length);
-    this.#copier.copy(source, start, end, this.bytes, this.words, 0);
-    this.length = length;
-    this.invalidate();
-    if (!simple) {
-      this.#pendingColumns = columns;
-      this.#pendingSpans = spans;
-      return;
-    }
-    this.#columns = length;
-    this.#laidOut = length;
-  }
-
-  /**
-   * Appends `source[start, end)`, measured at `columns` cells, after the row's last cell (`simple`, `spans`: as
-   * for {@link RowCells.replace}); its first byte continues no character (laid out with the bytes before it, it
-   * then makes the cells it makes alone). Laid out when a column is next asked for.
+   * Appends `source[start, end)`, measured at `columns` cells, after the row's last cell (`simple`: one byte per
+   * column; `spans`: a cell may span columns); its first byte continues no character (laid out with the bytes
+   * before it, it then makes the cells it makes alone). Text other than simple is laid out only when a column is
+   * next asked for: a redraw's row is mostly drawn again, or handed on, first.
    */
   protected append(
     source: Uint8Array,

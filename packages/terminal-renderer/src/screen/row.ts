@@ -75,7 +75,8 @@ export class Row extends RowCells {
     // text after the last cell that does not begin inside a character.
     const known = this.knownColumns();
     if (column === 0 && width >= known) {
-      this.replace(source, start, end, width, simple, spans);
+      this.clear();
+      this.append(source, start, end, width, simple, spans);
       return;
     }
     if (column === known && (start === end || ((source[start] as number) & 0xc0) !== 0x80)) {
