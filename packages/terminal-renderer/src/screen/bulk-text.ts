@@ -59,7 +59,7 @@ export class BulkText {
     if (main.y !== main.rows.length - 1) return false;
     if (screen.cols !== null && (main.x >= screen.cols || !screen.autowrap)) return false;
     const row = main.rows[main.y] as Row;
-    return main.x === row.columns() && !(row.wrapped && row.length === 0);
+    return main.x === row.knownColumns() && !(row.wrapped && row.length === 0);
   }
 
   /**

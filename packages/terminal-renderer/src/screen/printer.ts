@@ -123,7 +123,7 @@ export class Printer {
     this.#lastStart = start;
     if (cols === null) {
       const width = simple ? end - start : widthFrom(source, start, end, screen.buffer.x);
-      this.#write(source, start, end, width, simple, inputOffset);
+      this.#write(source, start, end, width, simple, inputOffset, !simple);
       if (screen.cursorRow().length > this.#runawayBytes) limitCursorRow(screen);
       return;
     }
@@ -133,6 +133,7 @@ export class Printer {
       const room = cols - buffer.x;
       let stop = at;
       let width = 0;
+      let spans = false;
       if (simple) {
         stop = Math.min(end, at + room);
         width = stop - at;
@@ -141,6 +142,7 @@ export class Printer {
           const cell = readCell(source, stop, end);
           const cellWidth = buffer.x + width === 0 && (cell & 3) === 0 ? 1 : cell & 3;
           if (width + cellWidth > room) break;
+          if (cellWidth > 1) spans = true;
           width += cellWidth;
           stop += cell >> 2;
           if (cell !== THREE_BYTES_ONE_CELL) continue;
@@ -151,7 +153,7 @@ export class Printer {
         }
       }
       if (stop > at) {
-        this.#write(source, at, stop, width, simple, inputOffset + at - start);
+        this.#write(source, at, stop, width, simple, inputOffset + at - start, spans);
         at = stop;
         continue;
       }
@@ -169,12 +171,13 @@ export class Printer {
       // Without autowrap each character past the margin takes the last column in turn; a wide one does not fit.
       const cell = readCell(source, at, end);
       buffer.x = cols - 1;
-      if ((cell & 3) !== 2) this.#write(source, at, at + (cell >> 2), 1, (source[at] as number) < 0x80, -1);
+      if ((cell & 3) !== 2)
+        this.#write(source, at, at + (cell >> 2), 1, (source[at] as number) < 0x80, -1, false);
       at += cell >> 2;
     }
   }
 
-  /** Writes `width` cells at the cursor and moves it past them. */
+  /** Writes `width` cells at the cursor and moves it past them (`spans`: a cell of them may span columns). */
   #write(
     source: Uint8Array,
     start: number,
@@ -182,16 +185,17 @@ export class Printer {
     width: number,
     simple: boolean,
     inputOffset: number,
+    spans: boolean,
   ): void {
     const screen = this.#screen;
     const buffer = screen.buffer;
     const row = screen.cursorRow();
     const x = buffer.x;
     const exact =
-      row.exact && !screen.insert && x === row.columns() && row.sourceStart + row.length === inputOffset;
+      row.exact && !screen.insert && x === row.knownColumns() && row.sourceStart + row.length === inputOffset;
     if (screen.insert) row.insertBlanks(x, width, screen.cols ?? Number.POSITIVE_INFINITY);
     screen.drew();
-    row.write(x, source, start, end, width, simple);
+    row.write(x, source, start, end, width, simple, spans);
     row.exact = exact;
     buffer.x = x + width;
   }

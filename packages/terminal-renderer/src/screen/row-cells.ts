@@ -30,6 +30,13 @@ export class RowCells {
   #tailMap: ColumnStarts | null = null;
   /** Whether a cell of the map spans columns; null until asked after the map last changed. */
   #spanning: boolean | null = null;
+  /**
+   * The row's columns while the bytes past `#laidOut` are text written by {@link RowCells.append} and not
+   * laid out yet, as their writer measured them (-1: not known so).
+   */
+  #pendingColumns = -1;
+  /** Whether a cell of those bytes may span columns. */
+  #pendingSpans = false;
 
   constructor(ops: ByteOps, copier: ByteCopier, capacity: number) {
     this.#ops = ops;
@@ -57,7 +64,8 @@ export class RowCells {
 
   /** Whether a cell spans more than one column: a wide character or a tab. */
   spansCells(): boolean {
-    if (this.#laidOut < this.length) this.#layout();
+    // Text not laid out yet that was measured without such a cell adds none: the cells laid out tell.
+    if (this.#laidOut < this.length && (this.#pendingColumns < 0 || this.#pendingSpans)) this.#layout();
     if (this.#simple) return false;
     if (this.#spanning === null) {
       const starts = this.#starts.values;
@@ -74,6 +82,41 @@ export class RowCells {
   columns(): number {
     if (this.#laidOut < this.length) this.#layout();
     return this.#columns;
+  }
+
+  /** {@link RowCells.columns}, without laying out the text {@link RowCells.append} measured. */
+  knownColumns(): number {
+    if (this.#laidOut < this.length && this.#pendingColumns >= 0) return this.#pendingColumns;
+    return this.columns();
+  }
+
+  /**
+   * Appends `source[start, end)`, measured at `columns` cells, after the row's last cell (`simple`: one byte per
+   * column; `spans`: a cell may span columns); its first byte continues no character (laid out with the bytes
+   * before it, it then makes the cells it makes alone). Text other than simple is laid out only when a column is
+   * next asked for: a redraw's row is mostly drawn again, or handed on, first.
+   */
+  protected append(
+    source: Uint8Array,
+    start: number,
+    end: number,
+    columns: number,
+    simple: boolean,
+    spans: boolean,
+  ): void {
+    const known = this.knownColumns();
+    const laidOut = this.#laidOut === this.length;
+    const length = this.length + end - start;
+    this.reserve(length);
+    this.#copier.copy(source, start, end, this.bytes, this.words, this.length);
+    this.length = length;
+    if (laidOut && simple && this.#simple) {
+      this.#columns = length;
+      this.#laidOut = length;
+      return;
+    }
+    this.#pendingSpans = laidOut ? spans : this.#pendingSpans || spans;
+    this.#pendingColumns = known + columns;
   }
 
   /** Byte offset where `column` starts (the row's length at or past its end). */
@@ -228,6 +271,7 @@ export class RowCells {
   }
 
   protected invalidate(): void {
+    this.#pendingColumns = -1;
     this.#spanning = null;
     this.#simple = true;
     this.#columns = 0;
@@ -236,6 +280,7 @@ export class RowCells {
 
   /** Lays out the bytes appended since the last layout, going on from where it stopped. */
   #layout(): void {
+    this.#pendingColumns = -1;
     const from = this.#laidOut;
     if (this.#simple && isSimpleText(this.#ops, this.bytes, from, this.length)) {
       this.#columns += this.length - from;

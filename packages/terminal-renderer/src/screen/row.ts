@@ -60,6 +60,7 @@ export class Row extends RowCells {
   /**
    * Overwrites the `width` cells from `column` with `source[start, end)`: columns past the end are padded with
    * spaces, and the remains of a wide character or tab cut at either edge become spaces, as a terminal shows them.
+   * `spans`: a cell of the text may span columns (a wide character, a tab).
    */
   write(
     column: number,
@@ -68,7 +69,20 @@ export class Row extends RowCells {
     end: number,
     width: number,
     simple: boolean,
+    spans = true,
   ): void {
+    // A redraw from the first column over every cell: the row becomes the text, laid out when next asked; so is
+    // text after the last cell that does not begin inside a character.
+    const known = this.knownColumns();
+    if (column === 0 && width >= known) {
+      this.clear();
+      this.append(source, start, end, width, simple, spans);
+      return;
+    }
+    if (column === known && (start === end || ((source[start] as number) & 0xc0) !== 0x80)) {
+      this.append(source, start, end, width, simple, spans);
+      return;
+    }
     const columns = this.columns();
     if (column > columns) this.pad(column - columns);
     if (this.simple && simple) {
