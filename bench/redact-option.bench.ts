@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from '@pipeguard/pipeline';
+import { cleanText } from './lib/clean-text';
 import { CHUNK_BYTES, MiB } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
 import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-file';
-import { cleanText } from './redacting.bench';
 
 /** One pipeline() over the file, read in 64 KiB chunks as a child's pipe or a file delivers them. */
 const capture = (input: WrittenTempFile, options: Parameters<typeof pipeline>[1]) =>

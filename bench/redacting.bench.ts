@@ -16,6 +16,7 @@ import {
   type Secret,
   structuredSecret,
 } from '../packages/secret-redactor/test/secret-samples';
+import { cleanText } from './lib/clean-text';
 import { countingSink } from './lib/counting-sink';
 import { CHUNK_BYTES, chunksOf, MiB, streamOf } from './lib/inputs';
 import { defineGroup, defineQuestion } from './lib/question';
@@ -24,21 +25,7 @@ import { removeTempFile, type WrittenTempFile, writeTempFile } from './lib/temp-
 const root = fileURLToPath(new URL('..', import.meta.url));
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, maxBuffer: 1 << 30 });
 
-/**
- * A recording of a real program without secrets: this repository's `git log -p` of packages whose diffs
- * hold no credential fixtures, up to the commit the redactor was written on (2.4 MB, fixed).
- */
-export const cleanText = (): Buffer =>
-  git(
-    'log',
-    '-p',
-    '56c587a',
-    '--',
-    'packages/line-splitter',
-    'packages/repeat-folder',
-    'packages/fallback-decoder',
-    'packages/terminal-renderer',
-  );
+export { cleanText };
 
 /** Real output from programs nobody here wrote for this stage, for false positives: 13 MB or so. */
 function realOutputs(): Buffer {
