@@ -174,13 +174,19 @@ function crashesXterm(bytes: Buffer, rows: number, cols: number | null): boolean
 /**
  * Divergences from xterm that 401bd19 has too, not this change's: REP after a combining mark repeats the mark
  * alone (xterm repeats the cell); without autowrap, a character at the margin over a wide character's right
- * half blanks its left half (xterm keeps it); and with no right margin, a tab after all stops were cleared
- * goes to the oracle's 1000th column.
+ * half blanks its left half (xterm keeps it); a restored cursor (DECRC, SCORC, leaving the alternate screen)
+ * restores autowrap, turning it on when none was saved (xterm.js leaves DECAWM as it is); with no right
+ * margin, a tab after all stops were cleared goes to the oracle's 1000th column.
  */
 function knownDivergence(bytes: Buffer, cols: number | null): boolean {
   const text = bytes.toString();
   if (/\[\d*b/.test(text) && text.includes('\u0301')) return true;
   if (cols !== null && text.includes(`${CSI}?7l`) && /[東😀]/u.test(text)) return true;
+  if (
+    text.includes(`${CSI}?7l`) &&
+    [`${ESC}8`, `${CSI}u`, `${CSI}?1049l`].some((restore) => text.includes(restore))
+  )
+    return true;
   return cols === null && text.includes(`${CSI}3g`);
 }
 
@@ -297,6 +303,59 @@ const oddDrawing = fc
   )
   .map(([first, rest]) => Buffer.concat([Buffer.from(first), ...rest]));
 
+/**
+ * Redraw frames over rows that hold wide characters or tabs not laid out yet (the renderer skips a frame the
+ * next one covers, and must not on such a row): rows drawn, then a frame led by CR, a cursor up or a saved
+ * cursor that moves into them and writes, repeated with its figures changed.
+ */
+const framesOverLazyRows = fc
+  .tuple(
+    fc.array(runs, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('\r', `${CSI}1A\r`, `${CSI}2A\r`, `${ESC}7${CSI}1;1H`),
+    fc.array(
+      fc.oneof(
+        count.map((n) => `${CSI}${n}C`),
+        count.map((n) => `${CSI}${n}G`),
+        fc.constantFrom('12', 'ab', '█', '東', `${CSI}K`, `${CSI}1;32m`, `${CSI}m`, '\n', `${CSI}J`),
+      ),
+      { minLength: 1, maxLength: 5 },
+    ),
+    fc.constantFrom('', `${ESC}8`, '\n'),
+    fc.integer({ min: 2, max: 6 }),
+  )
+  .map(([rows, lead, steps, close, times]) => {
+    const frames = Array.from(
+      { length: times },
+      (_, frame) => `${lead}${steps.join('').replaceAll('12', String(10 + frame))}${close}`,
+    );
+    return Buffer.from(`${rows.join('\r\n')}${frames.join('')}`);
+  });
+
+/**
+ * Text, colours and bytes beyond well-formed UTF-8, then a probe of where its cells are. Drawn as it is and with
+ * an erase after each colour (which lays the row out there, and erases nothing: the cursor is at the row's end;
+ * the bytes of the text stay next to each other), the probe must find the same cells.
+ */
+const piecesThenProbe = fc.tuple(
+  fc.array(
+    fc.oneof(
+      text.map((drawn) => Buffer.from(drawn)),
+      colour.map((set) => Buffer.from(set)),
+      oddPiece,
+    ),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  ),
+  fc.oneof(
+    count.map((n) => `X\r${CSI}${n}CY`),
+    count.map((n) => `${CSI}${n}GZ`),
+    fc.tuple(count, fc.constantFrom('X', 'P', '@')).map(([n, final]) => `\r${CSI}${n}C${CSI}2${final}`),
+    count.map((n) => `\r${CSI}${n}C${CSI}4hW${CSI}4l`),
+  ),
+);
+
 describe('TerminalRenderer (review of rows laid out when a column is next asked for)', {
   timeout: TIMEOUT,
 }, () => {
@@ -364,6 +423,30 @@ describe('TerminalRenderer (review of rows laid out when a column is next asked 
         },
       ),
       { numRuns: propertyRuns(400) },
+    );
+  });
+
+  it('should render redraw frames over rows holding wide characters or tabs not laid out yet as @xterm/headless shows them, however cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(framesOverLazyRows, columnsOf, rowsOf, cutSets, expectAsXtermHoweverCut),
+      { numRuns: propertyRuns(250) },
+    );
+  });
+
+  it('should find the cells of text laid out when next asked for where a layout after each write finds them', () => {
+    fc.assert(
+      fc.property(piecesThenProbe, fc.constantFrom(1, 4), ([pieces, probe], maxLiveLines) => {
+        const lazy = Buffer.concat([...pieces, Buffer.from(probe)]);
+        const erased = pieces.flatMap((piece) =>
+          piece[0] === 0x1b ? [piece, Buffer.from(`${CSI}K`)] : [piece],
+        );
+        const eager = Buffer.concat([...erased, Buffer.from(probe)]);
+        const options = { cols: null, maxLiveLines };
+        expect(renderCore(lazy, options).output.toString('hex')).toBe(
+          renderCore(eager, options).output.toString('hex'),
+        );
+      }),
+      { numRuns: propertyRuns(1000) },
     );
   });
 
