@@ -356,6 +356,11 @@ const piecesThenProbe = fc.tuple(
   ),
 );
 
+/** Rows past their first 128 bytes and the 64 bytes scanned one by one: long runs of one piece between colours. */
+const longRow = fc
+  .array(fc.tuple(piece, fc.integer({ min: 1, max: 60 }), colour), { minLength: 1, maxLength: 4 })
+  .map((runs) => runs.map(([drawn, times, set]) => `${drawn.repeat(times)}${set}`).join(''));
+
 describe('TerminalRenderer (review of rows laid out when a column is next asked for)', {
   timeout: TIMEOUT,
 }, () => {
@@ -430,6 +435,31 @@ describe('TerminalRenderer (review of rows laid out when a column is next asked 
     await fc.assert(
       fc.asyncProperty(framesOverLazyRows, columnsOf, rowsOf, cutSets, expectAsXtermHoweverCut),
       { numRuns: propertyRuns(250) },
+    );
+  });
+
+  it('should render long lazily laid-out rows redrawn, moved into and cut as @xterm/headless shows them, however cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(
+          longRow,
+          fc.array(
+            fc.oneof(
+              longRow.map((drawn) => `\r${drawn}`),
+              move,
+              edit,
+            ),
+            { maxLength: 4 },
+          ),
+        ),
+        fc.constantFrom(null, 40, 150),
+        rowsOf,
+        cutSets,
+        async ([first, rest], cols, rows, cuts) => {
+          await expectAsXtermHoweverCut(Buffer.from(`\r${first}${rest.join('')}${CSI}4l`), cols, rows, cuts);
+        },
+      ),
+      { numRuns: propertyRuns(100) },
     );
   });
 
