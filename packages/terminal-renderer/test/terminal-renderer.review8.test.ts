@@ -175,8 +175,9 @@ function crashesXterm(bytes: Buffer, rows: number, cols: number | null): boolean
  * Divergences from xterm that 401bd19 has too, not this change's: REP after a combining mark repeats the mark
  * alone (xterm repeats the cell); without autowrap, a character at the margin over a wide character's right
  * half blanks its left half (xterm keeps it); a restored cursor (DECRC, SCORC, leaving the alternate screen)
- * restores autowrap, turning it on when none was saved (xterm.js leaves DECAWM as it is); with no right
- * margin, a tab after all stops were cleared goes to the oracle's 1000th column.
+ * restores autowrap, turning it on when none was saved (xterm.js leaves DECAWM as it is); an EL whose
+ * parameter is not 0-2 leaves a pending wrap (xterm.js ends it); with no right margin, a tab after all stops
+ * were cleared goes to the oracle's 1000th column.
  */
 function knownDivergence(bytes: Buffer, cols: number | null): boolean {
   const text = bytes.toString();
@@ -187,6 +188,8 @@ function knownDivergence(bytes: Buffer, cols: number | null): boolean {
     [`${ESC}8`, `${CSI}u`, `${CSI}?1049l`].some((restore) => text.includes(restore))
   )
     return true;
+  // EL 3 and above at the margin: xterm.js's erase ends the pending wrap before it reads its parameter.
+  if ([...text.matchAll(/\[(\d+)[\d;]*K/g)].some((erase) => Number(erase[1]) > 2)) return true;
   return cols === null && text.includes(`${CSI}3g`);
 }
 
@@ -422,7 +425,7 @@ describe('TerminalRenderer (review of rows laid out when a column is next asked 
           bytes[seed % bytes.length] = byte;
           expect(chunkingDifference(bytes, { cols, maxLiveLines: rows }, cuts)).toBeNull();
           // Bytes that are not UTF-8 and sequences cut by a byte beyond ASCII are documented divergences.
-          if (!isUtf8(bytes) || sequenceMeetsNonAscii(bytes)) return;
+          if (!isUtf8(bytes) || sequenceMeetsNonAscii(bytes) || knownDivergence(bytes, cols)) return;
           const { output } = renderCore(bytes, { cols, maxLiveLines: rows });
           expect(outputRows(output, cols)).toEqual(await xtermRows(bytes, rows, cols));
         },
