@@ -271,6 +271,20 @@ describe('CaptureChain passing over its redactor', () => {
     );
   });
 
+  it('should not call a capture truncated when its head ends exactly at a key block left open', () => {
+    // Arrange: the redacted head is exactly the budget, its last bytes the marker of a block that never ends;
+    // a redactor on every byte withholds the rest of the stream in that block, so nothing is left out.
+    const head = 'no end x\nno end no end ';
+    const maxBytes = Buffer.byteLength(`${head}[REDACTED:private-key]`);
+    const begun = Buffer.from(`${head}-----BEGIN PRIVATE KEY-----\n`);
+    const rest = Buffer.from(`${KEY_BODY.slice(0, 3).join('\n')}\n${FILLER}${FILLER}`);
+    // Act
+    const { passed, whole } = bothCaptures([begun, rest], { keep: 'head', maxBytes });
+    // Assert
+    expect(whole.capture.truncated).toBe(false);
+    expect(passed.capture).toEqual(whole.capture);
+  });
+
   it('should give the capture of a redactor on every byte, counts and marker included, for secret-free text', () => {
     let passes = 0;
     const output = fc

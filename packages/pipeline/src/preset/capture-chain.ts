@@ -226,8 +226,14 @@ export class CaptureChain {
     if (filter !== null) next = this.#before(filterStep(filter), next);
     this.#checkpoints = shell.checkpoints ?? false;
     // Once a head-only sink is full nothing after it is shown: the redactor's work would serve only counts.
+    // Full is not enough: until the sink has left a byte out, the redacted output may still end within the
+    // budget (a key block left open is withheld to the stream's end), and the capture is then not truncated.
     const redactorPass =
-      redactor && new RedactorPass(redactor, this.#checkpoints ? null : () => this.cores.sink.keepsNoMore);
+      redactor &&
+      new RedactorPass(
+        redactor,
+        this.#checkpoints ? null : () => this.cores.sink.keepsNoMore && this.#sinkLeftOut(),
+      );
     for (const core of [folder, redactorPass, renderer]) next = this.#before(core, next);
     if (tap !== null) next = this.#before(tapStep(tap), next);
     next = this.#before(transcoder, next);
@@ -384,6 +390,12 @@ export class CaptureChain {
     if (step === null) return next;
     this.#steps.unshift([step, next]);
     return (bytes) => step.write(bytes, next);
+  }
+
+  /** Whether the sink has left out a byte written to it: the capture is truncated whatever comes next. */
+  #sinkLeftOut(): boolean {
+    const { totalBytes, retainedBytes } = this.cores.sink.stats;
+    return totalBytes > retainedBytes;
   }
 
   #toSink(bytes: Uint8Array, limited: boolean): void {
