@@ -290,7 +290,7 @@ export class FrameSimulation {
                     effects.redraws++;
                   }
                   effects.erase(y, x, mode, display);
-                }
+                } else if (!display && x >= cols) return false; // EL of no mode still leaves the margin.
               } else {
                 (step.target as NonNullable<FrameStep['target']>)(params, reader.paramCount, place);
                 screen.restrict(place);

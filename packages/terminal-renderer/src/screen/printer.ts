@@ -9,6 +9,16 @@ const TAB_BYTE = new Uint8Array([TAB]);
 /** Bytes past which a row written in one run is cut at once, not at the next control. */
 const RUNAWAY_BYTES = 64 * 1024;
 
+/** The most bytes of a last cell REP repeats whole: a character and a few marks on it. */
+const LAST_CELL_BYTES = 32;
+
+/** Where the character that ends at `end` starts, not before `start` (one byte when it is not UTF-8). */
+function characterBefore(source: Uint8Array, start: number, end: number): number {
+  let at = end - 1;
+  while (at > start && end - at < 4 && ((source[at] as number) & 0xc0) === 0x80) at--;
+  return readCell(source, at, end) >> 2 === end - at ? at : end - 1;
+}
+
 /**
  * Writes text at the cursor, as a terminal prints it: over what is there (or shifting it right in insert
  * mode), wrapping at the right margin (a wide character that does not fit wraps whole), or, without
@@ -20,8 +30,8 @@ export class Printer {
   readonly #screen: Screen;
   readonly #tab: ByteFinder;
   readonly #runawayBytes: number;
-  /** The last character printed, for REP; none after any other operation. */
-  readonly #last = new Uint8Array(4);
+  /** The last cell printed, for REP (a character and the marks on it); none after any other operation. */
+  readonly #last = new Uint8Array(LAST_CELL_BYTES);
   #lastLength = 0;
   /** The last run printed, whose last character is copied only when REP (or the write's end) needs it. */
   #lastSource: Uint8Array | null = null;
@@ -118,6 +128,8 @@ export class Printer {
     const cols = screen.cols;
     const known = source === this.#asciiSource && start >= this.#asciiStart && end <= this.#asciiEnd;
     const simple = ascii || known || isAsciiText(screen.ops, source, start, end);
+    // A run beyond ASCII may begin with a mark on the cell before it: that cell is kept before this run replaces it.
+    if (!simple && this.#lastSource !== null) this.#remember();
     this.#lastSource = source;
     this.#lastEnd = end;
     this.#lastStart = start;
@@ -200,16 +212,27 @@ export class Printer {
     buffer.x = x + width;
   }
 
-  /** Keeps a copy of the last character of the last run printed, for REP. */
+  /**
+   * Keeps a copy of the last cell of the last run printed, for REP: its character and the marks on it (a run of
+   * marks alone adds them to the cell kept before it).
+   */
   #remember(): void {
     const source = this.#lastSource as Uint8Array;
     const start = this.#lastStart;
     const end = this.#lastEnd;
     this.#lastSource = null;
-    let at = end - 1;
-    while (at > start && end - at < 4 && ((source[at] as number) & 0xc0) === 0x80) at--;
-    if (readCell(source, at, end) >> 2 !== end - at) at = end - 1;
-    for (let index = at; index < end; index++) this.#last[index - at] = source[index] as number;
-    this.#lastLength = end - at;
+    let at = characterBefore(source, start, end);
+    // A mark (no cell of its own) is part of the cell before it: REP repeats that cell, as xterm does.
+    while (at > start && (readCell(source, at, end) & 3) === 0) {
+      const base = characterBefore(source, start, at);
+      if (end - base > LAST_CELL_BYTES) break;
+      at = base;
+    }
+    const before =
+      at === start && (readCell(source, at, end) & 3) === 0 && this.#lastLength + end - at <= LAST_CELL_BYTES
+        ? this.#lastLength
+        : 0;
+    for (let index = at; index < end; index++) this.#last[before + index - at] = source[index] as number;
+    this.#lastLength = before + end - at;
   }
 }

@@ -24,7 +24,6 @@ export class ScreenBuffer {
   savedX = 0;
   savedY = 0;
   savedOrigin = false;
-  savedAutowrap = true;
   /** Whether a cursor was saved since the last reset. */
   savedCursor = false;
   /** Lines scrolled out of the screen into the output: where the saved cursor's line is counted from, as xterm.js counts it. */
@@ -74,7 +73,6 @@ export class ScreenBuffer {
     this.savedX = 0;
     this.savedY = 0;
     this.savedOrigin = false;
-    this.savedAutowrap = true;
     this.savedCursor = false;
     this.scrolled = 0;
   }

@@ -170,13 +170,15 @@ export class ScreenCursor extends ScreenState {
     else if (mode === 3) this.buffer.tabs.clearAll();
   }
 
-  /** DECSC, SCOSC: the cursor's place (counted in the screen's history, as xterm.js does) and its modes. */
+  /**
+   * DECSC, SCOSC: the cursor's place (counted in the screen's history, as xterm.js does) and origin mode; not
+   * autowrap, which xterm and xterm.js leave as it is on DECRC.
+   */
   saveCursor(): void {
     const buffer = this.buffer;
     buffer.savedX = buffer.x;
     buffer.savedY = buffer.scrolled + buffer.y;
     buffer.savedOrigin = this.origin;
-    buffer.savedAutowrap = this.autowrap;
     buffer.savedCursor = true;
   }
 
@@ -184,7 +186,6 @@ export class ScreenCursor extends ScreenState {
   restoreCursor(): void {
     const buffer = this.buffer;
     this.origin = buffer.savedOrigin;
-    this.autowrap = buffer.savedAutowrap;
     this.moveTo(buffer.savedX, Math.max(0, buffer.savedY - buffer.scrolled));
     // Then kept on the screen (see restrict), a move of its own: the frame simulation restores its cursor so too.
     this.restricted();

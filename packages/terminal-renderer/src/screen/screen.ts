@@ -35,8 +35,9 @@ export class Screen extends ScreenCursor {
    * From the pending wrap at the right margin it acts from the last column, as xterm does (xterm.js erases nothing).
    */
   eraseInLine(mode: number): void {
-    if (mode > 2) return;
+    // The cursor leaves the margin whatever the mode, as xterm.js's EL does before it reads it.
     this.restricted();
+    if (mode > 2) return;
     this.drew();
     this.#eraseLine(this.cursorRow(), mode, false);
   }
@@ -185,7 +186,6 @@ export class Screen extends ScreenCursor {
     buffer.savedX = 0;
     buffer.savedY = buffer.scrolled;
     buffer.savedOrigin = false;
-    buffer.savedAutowrap = true;
   }
 
   /** RIS: a fresh terminal. The screen's lines are erased; lines already final stay as they were. */
@@ -213,11 +213,10 @@ export class Screen extends ScreenCursor {
       for (let line = frame.erasedFrom; line < buffer.rows.length; line++)
         (buffer.rows[line] as Row).wrapped = false;
     if (frame.saved) {
-      // As saveCursor saves it: a frame is simulated only outside origin mode, with autowrap on.
+      // As saveCursor saves it: a frame is simulated only outside origin mode.
       buffer.savedX = frame.savedX;
       buffer.savedY = buffer.scrolled + frame.savedY;
       buffer.savedOrigin = false;
-      buffer.savedAutowrap = true;
       buffer.savedCursor = true;
     }
     if (frame.lineEnd !== 0) this.lineEnd = frame.lineEnd as 1 | 2;
