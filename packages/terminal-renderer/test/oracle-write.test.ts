@@ -24,6 +24,16 @@ describe('the @xterm/headless oracle', () => {
     );
   });
 
+  it('should draw on a fresh terminal after a drawing that made xterm throw', async () => {
+    // Arrange: xterm 6.0.0 throws on ED 1 at the last cell of a one-row screen, then ignores every write.
+    const crash = Buffer.from('ab\x1b[1J');
+    // Act
+    const crashed = xtermRows(crash, 1, 3);
+    // Assert
+    await expect(crashed).rejects.toThrow();
+    expect(await xtermRows(Buffer.from('xyz'), 1, 3)).toEqual(['xyz']);
+  });
+
   it('should keep every line of a drawing longer than its first scrollback', async () => {
     const lines = Array.from({ length: 3000 }, (_, index) => `line ${String(index)}`);
     const rows = await xtermRows(Buffer.from(`${lines.join('\n')}\n`), 5, 40);

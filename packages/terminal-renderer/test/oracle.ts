@@ -24,8 +24,10 @@ const SCROLLBACKS = [1024, 100_000] as const;
 const terminals = new Map<string, HeadlessTerminal>();
 const MAX_TERMINALS = 64;
 
+const keyOf = (rows: number, cols: number, scrollback: number): string => `${rows}x${cols}/${scrollback}`;
+
 function terminalOf(rows: number, cols: number, scrollback: number): HeadlessTerminal {
-  const key = `${rows}x${cols}/${scrollback}`;
+  const key = keyOf(rows, cols, scrollback);
   let terminal = terminals.get(key);
   if (terminal === undefined) {
     // A terminal keeps the rows its scrollback once grew to, so a property's thousands of sizes would hold
@@ -94,7 +96,15 @@ export async function xtermRows(
     terminal.reset();
     // LNM sets this, and a reset does not clear it.
     terminal.options.convertEol = false;
-    await drawOn(terminal, input, sync);
+    try {
+      await drawOn(terminal, input, sync);
+    } catch (error) {
+      // A terminal whose write threw (xterm 6.0.0: ED 1 at the last cell of a one-row screen) ignores every
+      // later write, reset or not: dropped, so that the next drawing of this size gets a fresh one.
+      terminal.dispose();
+      terminals.delete(keyOf(rows, cols ?? ORACLE_COLUMNS, scrollback));
+      throw error;
+    }
     // A full buffer may have dropped its oldest rows: draw again with the larger scrollback.
     if (terminal.buffer.normal.length < rows + scrollback) return screenRows(terminal);
   }
