@@ -1,12 +1,14 @@
 import { nodeByteOps } from '@pipeguard/shared';
 import { SourceOffsetMap } from '@pipeguard/shared/core';
 import { MiB } from './lib/inputs';
+import { REDRAW_COLS, REDRAW_ROWS, redrawChunks } from './lib/redraw-inputs';
 import { loadRendererCores, repeatedRecordings } from './lib/renderer-builds';
+import { SHAPES } from './redraws.bench';
 
 /**
  * `pnpm exec tsx bench/renderer-core-builds-cpu.ts <MiB> <rounds> <filter> <name>=<a build's dist directory>…`:
  * the renderer's core of each built `dist` (its `core.js`) alone on each committed recording repeated to `MiB`,
- * in 64 KiB writes, builds alternated in one process (the order reversed every round, 3 rounds first not
+ * then on each shape of the redraws question (bench/lib/redraw-inputs.ts), in 64 KiB writes, builds alternated in one process (the order reversed every round, 3 rounds first not
  * counted): the median CPU time (`process.cpuUsage`) and the median of paired ratios to the first build. No
  * stream and no xterm: what a build's own code costs. Each build in a named slot, as in
  * renderer-identical.ts (a dist copied for the slot must sit where its imports resolve).
@@ -17,8 +19,23 @@ const rounds = Number(ROUNDS_ARG ?? 15);
 const filter = new RegExp(FILTER_ARG ?? '.');
 const builds = await loadRendererCores(SPECS);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
-for (const { name, cols, rows, input } of repeatedRecordings(size)) {
+const inputs = [
+  ...repeatedRecordings(size).map(({ name, cols, rows, input }) => ({
+    name,
+    cols,
+    rows,
+    input: () => input,
+  })),
+  ...SHAPES.map(([kind]) => ({
+    name: kind,
+    cols: REDRAW_COLS,
+    rows: REDRAW_ROWS,
+    input: () => Buffer.concat(redrawChunks(size, kind)).subarray(0, size),
+  })),
+];
+for (const { name, cols, rows, input: inputOf } of inputs) {
   if (!filter.test(name)) continue;
+  const input = inputOf();
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < input.length; at += 64 * 1024)
     chunks.push(Uint8Array.from(input.subarray(at, at + 64 * 1024)));

@@ -25,18 +25,35 @@ class NumberList {
 
   /** Adds a `kind, x, y` triple. */
   push3(first: number, second: number, third: number): void {
-    this.push(first);
-    this.push(second);
-    this.push(third);
+    if (this.length + 3 > this.values.length) this.#grow();
+    const values = this.values;
+    const length = this.length;
+    values[length] = first;
+    values[length + 1] = second;
+    values[length + 2] = third;
+    this.length = length + 3;
+  }
+
+  /** Adds a pair. */
+  push2(first: number, second: number): void {
+    if (this.length + 2 > this.values.length) this.#grow();
+    const values = this.values;
+    const length = this.length;
+    values[length] = first;
+    values[length + 1] = second;
+    this.length = length + 2;
   }
 
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (this.length === this.values.length) this.#grow();
     this.values[this.length++] = value;
+  }
+
+  /** Twice the room: a list is emptied, never shrunk, so it grows only to a frame's largest. */
+  #grow(): void {
+    const grown = new Float64Array(this.values.length * 2);
+    grown.set(this.values);
+    this.values = grown;
   }
 }
 
@@ -175,9 +192,7 @@ export class FrameEffects {
       values[last + 2] = to;
       return;
     }
-    cells.push(row);
-    cells.push(from);
-    cells.push(to);
+    cells.push3(row, from, to);
   }
 
   /** EL `mode` (ED 0 when `display`) with the cursor at `x` on `row`: every cell it erases counts as set (blank). */
@@ -188,8 +203,7 @@ export class FrameEffects {
     }
     this.set(row, mode === 0 ? x : 0, Number.POSITIVE_INFINITY);
     if (mode === 2 || x === 0) {
-      this.rowFlags.push(row);
-      this.rowFlags.push(0);
+      this.rowFlags.push2(row, 0);
     }
     if (display && (this.erasedFrom === -1 || this.erasedFrom > row + 1)) this.erasedFrom = row + 1;
   }
@@ -197,10 +211,8 @@ export class FrameEffects {
   /** A line feed from `row` into the row below (which it unwraps), CRLF or LF. */
   lineFeed(row: number, crlf: boolean): void {
     const flags = this.rowFlags;
-    flags.push(row);
-    flags.push(crlf ? 3 : 2);
-    flags.push(row + 1);
-    flags.push(0);
+    flags.push2(row, crlf ? 3 : 2);
+    flags.push2(row + 1, 0);
     this.lineEnd = crlf ? 2 : 1;
   }
 

@@ -41,14 +41,14 @@ export class FrameText {
     let colours = 0;
     let ascii = true;
     while (at < end) {
-      const textStart = at;
-      at = this.printable.end(bytes, at, end);
-      if (at > textStart) {
-        effects.textRuns.push(textStart - start);
-        effects.textRuns.push(at - start);
-      }
-      if (at >= end) break;
       const next = bytes[at] as number;
+      // The word scan only from a printable byte: after a colour or a run of blocks it would find none.
+      if ((next - 0x20) >>> 0 < 0x5f) {
+        const textStart = at;
+        at = this.printable.end(bytes, at + 1, end);
+        effects.textRuns.push2(textStart - start, at - start);
+        continue;
+      }
       if (next === ESC) {
         const removed = reader.removed;
         const after = reader.readColour(bytes, at);
