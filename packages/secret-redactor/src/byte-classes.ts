@@ -68,16 +68,6 @@ export function bytesAt(bytes: Uint8Array, at: number, ascii: string): boolean {
   return true;
 }
 
-/** Whether `ascii` occurs within `[from, to)` of `bytes`: a search bounded to a token, not the whole view. */
-export function includesAscii(bytes: Uint8Array, from: number, to: number, ascii: string): boolean {
-  const first = ascii.charCodeAt(0);
-  const last = Math.min(to, bytes.length) - ascii.length;
-  // The first byte alone rules out nearly every place: a call of `bytesAt` at each cost 1.7 % of dense text.
-  for (let at = Math.max(0, from); at <= last; at++)
-    if (bytes[at] === first && bytesAt(bytes, at, ascii)) return true;
-  return false;
-}
-
 const ESC = 0x1b;
 const CSI_PARAMETERS = classOf('0-9;:');
 

@@ -1,13 +1,4 @@
-import {
-  ALNUM,
-  BASE64,
-  bytesAt,
-  includesAscii,
-  pairTable,
-  runLength,
-  startsToken,
-  WORD,
-} from './byte-classes';
+import { ALNUM, BASE64, bytesAt, pairTable, runLength, startsToken, WORD } from './byte-classes';
 import { type Candidate, PRIORITY_FORMAT, pushCandidate, type ScanView } from './candidate';
 import { READ_AHEAD_BYTES } from './scan-limits';
 import { TOKEN_FORMATS, type TokenFormat } from './token-kinds';
@@ -63,6 +54,12 @@ export const NEEDLE_PAIRS = pairTable(
 );
 
 const EXAMPLE = 'EXAMPLE';
+/**
+ * Whether `EXAMPLE` lies within `[from, to)` of the view: a native search of the Latin-1 text bounded to a
+ * token (a byte loop over each token found cost 1.5–3 % of dense text).
+ */
+const holdsExample = (view: ScanView, from: number, to: number): boolean =>
+  view.text.slice(from, to).includes(EXAMPLE);
 /** An AWS secret access key: 40 bytes of base64 without padding. */
 const AWS_SECRET_BYTES = 40;
 /** How far after its access key's end an AWS secret key may start. */
@@ -108,7 +105,7 @@ function addFormat(
   const end = matchFormat(view, format, start, limit);
   if (end === -1) return false;
   // AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and their like end in EXAMPLE: shapes, not secrets.
-  if (includesAscii(view.bytes, start, end + EXAMPLE.length, EXAMPLE)) return true;
+  if (holdsExample(view, start, end + EXAMPLE.length)) return true;
   const extend = format.exactBodyBytes === undefined ? format.body : null;
   pushCandidate(out, start, end, format.kind, PRIORITY_FORMAT, extend);
   if (format.kind === 'aws-access-key') addAwsSecretNearby(view, end, limit, out);
@@ -129,7 +126,7 @@ function addAwsSecretNearby(view: ScanView, from: number, limit: number, out: Ca
     if (AWS_SECRET[bytes[at] as number] !== 1 || AWS_SECRET[bytes[at - 1] as number] === 1) continue;
     if (runLength(bytes, AWS_SECRET, at, at + AWS_SECRET_BYTES + 1) !== AWS_SECRET_BYTES) continue;
     if (!mixesCase(bytes, at, at + AWS_SECRET_BYTES)) continue;
-    if (includesAscii(bytes, at, at + AWS_SECRET_BYTES + EXAMPLE.length, EXAMPLE)) return;
+    if (holdsExample(view, at, at + AWS_SECRET_BYTES + EXAMPLE.length)) return;
     pushCandidate(out, at, at + AWS_SECRET_BYTES, 'aws-secret-key', PRIORITY_FORMAT);
     return;
   }
