@@ -16,12 +16,12 @@ interface SeparatedFormat {
  * `lists[index[pair] - 1]` holds a pair's formats: two array reads at each hit, where a `Map` lookup cost more.
  */
 interface SeparatedFormats {
-  readonly index: Uint8Array;
+  readonly index: Uint16Array;
   readonly lists: readonly (readonly SeparatedFormat[])[];
 }
 
 function separatedFormats(separator: string): SeparatedFormats {
-  const index = new Uint8Array(65536);
+  const index = new Uint16Array(65536);
   const lists: SeparatedFormat[][] = [];
   for (const format of TOKEN_FORMATS) {
     const separatorIndex = Math.max(format.prefix.lastIndexOf('_'), format.prefix.lastIndexOf('-'));
@@ -36,7 +36,8 @@ function separatedFormats(separator: string): SeparatedFormats {
 
 const BY_UNDERSCORE = separatedFormats('_');
 const BY_DASH = separatedFormats('-');
-const pairsOf = ({ index }: SeparatedFormats): Uint8Array => index.map((list) => (list === 0 ? 0 : 1));
+const pairsOf = ({ index }: SeparatedFormats): Uint8Array =>
+  Uint8Array.from(index, (list) => (list === 0 ? 0 : 1));
 
 /** The two bytes before a `_` that can end a prefix (`hp` of `ghp_`), as a pair table. */
 export const UNDERSCORE_PAIRS = pairsOf(BY_UNDERSCORE);
