@@ -68,12 +68,6 @@ export function bytesAt(bytes: Uint8Array, at: number, ascii: string): boolean {
   return true;
 }
 
-/** Whether `ascii` occurs within `[from, to)` of `bytes`: a search bounded to a token, not the whole view. */
-export function includesAscii(bytes: Uint8Array, from: number, to: number, ascii: string): boolean {
-  for (let at = Math.max(0, from); at + ascii.length <= to; at++) if (bytesAt(bytes, at, ascii)) return true;
-  return false;
-}
-
 const ESC = 0x1b;
 const CSI_PARAMETERS = classOf('0-9;:');
 

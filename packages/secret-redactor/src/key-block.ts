@@ -6,6 +6,7 @@ const DASHES = '-----';
 const END_MARK = '-----END';
 const END_MARK_BYTES = new TextEncoder().encode(END_MARK);
 const LF = 0x0a;
+const NO_BYTES = new Uint8Array(0);
 /** Quotes, `)`, `,` and `;`: what follows a header written in code, never the body of a block. */
 const CODE_AFTER_HEADER = new Set([0x22, 0x27, 0x60, 0x29, 0x2c, 0x3b]);
 
@@ -41,7 +42,8 @@ export function detectKeyBlock(view: ScanView, anchor: number, out: Candidate[])
  * stays outside the block.
  */
 export class KeyBlockEnd {
-  #carry = new Uint8Array(0);
+  // Shared while empty (it is replaced, never written): a new empty array per block cost 1.8 % of dense text.
+  #carry = NO_BYTES;
   #markFound = false;
 
   /** The index in `bytes` (at or after `from`) where the block ends, or -1 when all of them belong to it. */

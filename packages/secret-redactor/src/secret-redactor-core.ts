@@ -58,7 +58,6 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   readonly #ops: ByteOps;
   readonly #latin1: (bytes: Uint8Array) => string;
   readonly #rules: RedactRules;
-  readonly #markers = new Map<string, Uint8Array>();
   readonly #names = new NameCache();
   /** The held line: `#contextLength` bytes already emitted, then `#heldLength` bytes not yet emitted. */
   readonly #held: Uint8Array;
@@ -68,7 +67,8 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
   #ended = false;
   #inputBytes = 0;
   #redactions = 0;
-  readonly #byKind = new Map<string, number>();
+  /** Each kind's marker and count: one lookup per redaction. */
+  readonly #kinds = new Map<string, KindTally>();
   /** The last redaction's kind and input end: an environment value's next piece joins its marker. */
   #lastKind = '';
   #lastEnd = -1;
@@ -95,7 +95,7 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
       inputBytes: this.#inputBytes,
       outputBytes: this.#output.offsets.emitted,
       redactions: this.#redactions,
-      redactionsByKind: Object.fromEntries(this.#byKind),
+      redactionsByKind: countsOf(this.#kinds),
     };
   }
 
@@ -296,16 +296,26 @@ export class SecretRedactorCore implements StageCore<Uint8Array, SecretRedactorS
     this.#lastKind = kind;
     this.#lastEnd = end;
     if (joined) return;
-    let marker = this.#markers.get(kind);
-    if (marker === undefined) {
-      marker = ENCODER.encode(`[REDACTED:${kind}]`);
-      this.#markers.set(kind, marker);
+    let tally = this.#kinds.get(kind);
+    if (tally === undefined) {
+      tally = { marker: ENCODER.encode(`[REDACTED:${kind}]`), count: 0 };
+      this.#kinds.set(kind, tally);
     }
-    this.#output.add(marker, start, false);
+    this.#output.add(tally.marker, start, false);
     this.#redactions++;
-    this.#byKind.set(kind, (this.#byKind.get(kind) ?? 0) + 1);
+    tally.count++;
   }
 }
+
+/** A kind's marker and how many secrets of that kind were replaced. */
+interface KindTally {
+  readonly marker: Uint8Array;
+  count: number;
+}
+
+/** The counts by kind, in the order the kinds were first met (own keys, a caller's `__proto__` too). */
+const countsOf = (kinds: ReadonlyMap<string, KindTally>): Record<string, number> =>
+  Object.fromEntries(Array.from(kinds, ([kind, { count }]) => [kind, count]));
 
 const SPACE = 0x20;
 const TAB = 0x09;
