@@ -149,7 +149,7 @@ export class CaptureChain {
   readonly #enter: Emit<Uint8Array>;
   readonly #steps: (readonly [Pick<Step, 'end'>, Emit<Uint8Array>])[] = [];
   readonly #stageSettings: PresetStageSettings;
-  readonly #sourceOffsetOf: OffsetMap;
+  readonly #partOffsetOf: OffsetMap;
   readonly #guardEmit: Emit<Uint8Array> | null;
   readonly #checkpoints: boolean;
   #sinkBytes = 0;
@@ -214,17 +214,21 @@ export class CaptureChain {
       [folder, redactor, renderer, guard],
       () => transcoder.encoding === null,
     );
-    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
+    this.#checkpoints = shell.checkpoints ?? false;
+    // One map for every part: each part's offsets count from where its sink began, less the lines it left out.
+    const partOffsetOf: OffsetMap = this.#checkpoints
+      ? (offset) => sourceOffsetOf(offset + this.#sinkBase + this.#shownLines.skipped)
+      : sourceOffsetOf;
+    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf: partOffsetOf, byteOps });
     this.cores = { counter, guard, transcoder, renderer, redactor, folder, sink };
     this.#stageSettings = stageSettings;
     this.#shownLines = new ShownLines(byteOps);
-    this.#sourceOffsetOf = sourceOffsetOf;
-    this.#headLines = this.#headLinesFrom(sourceOffsetOf);
+    this.#partOffsetOf = partOffsetOf;
+    this.#headLines = this.#headLinesFrom();
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
     const filter = shell.beforeSink?.(settings, stageSettings.sink) ?? null;
     if (filter !== null) next = this.#before(filterStep(filter), next);
-    this.#checkpoints = shell.checkpoints ?? false;
     // Once a head-only sink is full nothing after it is shown: the redactor's work would serve only counts.
     // Full is not enough: until the sink has left a byte out, the redacted output may still end within the
     // budget (a key block left open is withheld to the stream's end), and the capture is then not truncated.
@@ -284,11 +288,8 @@ export class CaptureChain {
       held.length > 0 && capture.text.endsWith(this.#decode(inSink)) ? this.#decode(held) : '';
     this.#shown = unsettled === '' ? EMPTY : held;
     this.#shownLines.start(this.#shown);
-    const base = this.#sinkBase;
-    const map: OffsetMap = (offset) => this.#sourceOffsetOf(offset + base + this.#shownLines.skipped);
-    const byteOps = this.#tools.byteOps;
-    this.cores.sink = new BoundedSinkCore({ ...this.#stageSettings.sink, sourceOffsetOf: map, byteOps });
-    this.#headLines = this.#headLinesFrom(map);
+    this.cores.sink.restart();
+    this.#headLines = this.#headLinesFrom();
     return { capture, unsettled, unchanged };
   }
 
@@ -327,11 +328,11 @@ export class CaptureChain {
     };
   }
 
-  #headLinesFrom(map: OffsetMap): HeadLineOffsets | null {
+  #headLinesFrom(): HeadLineOffsets | null {
     const { folder, redactor, renderer, guard, transcoder } = this.cores;
     const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
     const { headHorizon } = this.#stageSettings;
-    return mapped && headHorizon !== null ? new HeadLineOffsets(map, headHorizon) : null;
+    return mapped && headHorizon !== null ? new HeadLineOffsets(this.#partOffsetOf, headHorizon) : null;
   }
 
   #compose(spill: SpillFacts | null, counts: StageCounts): CaptureResult {
