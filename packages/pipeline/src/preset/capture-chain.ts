@@ -11,7 +11,13 @@ import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/c
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
 import { type CaptureResult, composeCapture, type SpillFacts } from './capture-result';
-import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept';
+import {
+  createDecodeCores,
+  type DecodeCores,
+  type DecodeTools,
+  decodeKeptBytes,
+  restartDecodeCores,
+} from './decode-kept';
 import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
@@ -143,8 +149,11 @@ export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
   readonly #tools: CaptureChainTools;
-  /** Built with the chain, so that their options are checked first; each capture after the first builds its own. */
-  #headDecode: DecodeCores | null;
+  /** Built with the chain, so that their options are checked first; each capture after the first restarts them. */
+  readonly #headDecode: DecodeCores;
+  #headDecoded = false;
+  /** The cores that decode a checkpoint's view (built at the first that shows one), restarted for each decode. */
+  #viewDecode: DecodeCores | null = null;
   #headLines: HeadLineOffsets | null;
   readonly #enter: Emit<Uint8Array>;
   readonly #steps: (readonly [Pick<Step, 'end'>, Emit<Uint8Array>])[] = [];
@@ -311,7 +320,11 @@ export class CaptureChain {
 
   #decode(bytes: Uint8Array): string {
     if (bytes.length === 0) return '';
-    return decodeKeptBytes(bytes, createDecodeCores(this.settings, this.#tools), {
+    const cores = this.#viewDecode
+      ? restartDecodeCores(this.#viewDecode)
+      : createDecodeCores(this.settings, this.#tools);
+    this.#viewDecode = cores;
+    return decodeKeptBytes(bytes, cores, {
       label: this.settings.label,
       maxTextLength: this.#tools.maxCaptureBytes,
     }).text;
@@ -345,8 +358,8 @@ export class CaptureChain {
     const { label } = settings;
     const maxTextLength = this.#tools.maxCaptureBytes;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const headDecode = this.#headDecode ?? createDecodeCores(settings, this.#tools);
-    this.#headDecode = null;
+    const headDecode = this.#headDecoded ? restartDecodeCores(this.#headDecode) : this.#headDecode;
+    this.#headDecoded = true;
     const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, {
       label,
       maxTextLength,
