@@ -44,14 +44,14 @@ export class BoundedSinkCore implements StageCore<BoundedSinkResult, BoundedSink
   readonly #settings: SinkSettings;
   readonly #ops: ByteOps;
   readonly #headLimit: number;
-  readonly #scanner: MatchScanner | null = null;
+  #scanner: MatchScanner | null = null;
   /** Where the matching part may end in the tail: the tail allowance it gives up when there are matches. */
-  readonly #tailReserve: number = 0;
-  readonly #matchStarts = { head: [] as number[], middle: 0, tail: [] as number[] };
+  #tailReserve = 0;
+  #matchStarts = { head: [] as number[], middle: 0, tail: [] as number[] };
   #composing = false;
   #head: Uint8Array[] = [];
   #headLength = 0;
-  readonly #tail: ByteWindow;
+  #tail: ByteWindow;
   #totalBytes = 0;
   #final: BoundedSinkResult | undefined;
 
@@ -68,11 +68,33 @@ export class BoundedSinkCore implements StageCore<BoundedSinkResult, BoundedSink
     validateByteOps(byteOps);
     this.#settings = settings;
     this.#ops = byteOps;
-    const { maxBytes, keep, patterns, matchShare } = settings;
+    const { maxBytes, keep } = settings;
     // Unbounded keeps everything, whatever `keep` says: all of it is head (a tail window would be 0 bytes).
     this.#headLimit = maxBytes === null ? Number.POSITIVE_INFINITY : splitAllowance(maxBytes, keep).head;
+    this.#tail = this.#startWindow();
+  }
+
+  /**
+   * Starts over as a sink just built with the same options (nothing written, not ended), without checking
+   * them again: a reader that composes a result for each part of a stream builds one sink, not one a part.
+   */
+  restart(): void {
+    this.#matchStarts = { head: [], middle: 0, tail: [] };
+    this.#composing = false;
+    this.#head = [];
+    this.#headLength = 0;
+    this.#totalBytes = 0;
+    this.#final = undefined;
+    this.#tail = this.#startWindow();
+  }
+
+  /** A tail window, and the matching that sees what it lets go (when there are patterns and room for excerpts). */
+  #startWindow(): ByteWindow {
+    const settings = this.#settings;
+    const { maxBytes, keep, patterns, matchShare } = settings;
     const budgetBytes = maxBytes === null ? 0 : Math.floor(maxBytes * matchShare);
     let onEvict: ((bytes: Uint8Array) => void) | undefined;
+    this.#scanner = null;
     if (patterns && maxBytes !== null && budgetBytes > 0) {
       // Matching covers what head and tail would give up for the excerpts, so that it sees every
       // byte that may end up omitted; what is finally kept is decided when the stream ends.
@@ -87,12 +109,12 @@ export class BoundedSinkCore implements StageCore<BoundedSinkResult, BoundedSink
         activeFrom: reduced.head,
         sourceOffsetOf: settings.sourceOffsetOf,
         onMatch: (start) => this.#countMatch(start),
-        byteOps,
+        byteOps: this.#ops,
       });
       this.#scanner = scanner;
       onEvict = (bytes) => scanner.push(bytes);
     }
-    this.#tail = new ByteWindow(maxBytes === null ? 0 : maxBytes - this.#headLimit, byteOps, onEvict);
+    return new ByteWindow(maxBytes === null ? 0 : maxBytes - this.#headLimit, this.#ops, onEvict);
   }
 
   /** The result for what has been written so far (final once ended). */

@@ -63,7 +63,7 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
   readonly #ops: ByteOps;
   readonly #text: TextOps;
   readonly #rejected: RejectedUnitDecoding;
-  readonly #counts: Record<RejectedPath | 'utf8', number> = { utf8: 0, fallback: 0, replaced: 0 };
+  #counts: Record<RejectedPath | 'utf8', number> = { utf8: 0, fallback: 0, replaced: 0 };
   #rejectedUnitBytes = 0;
   // Stream mode takes ICU's converter in Node, 1.7-2x faster than V8's UTF-8 decoder on non-ASCII text
   // (Node 20); fatal, it validates as it decodes (a quarter faster than isUtf8 then a decode, 64 KiB of prose).
@@ -83,6 +83,16 @@ export class FallbackDecoderCore implements UnitCore<DecoderInput, string, Fallb
     this.#ops = byteOps;
     this.#text = textOps as TextOps;
     this.#rejected = { fallbacks: this.#fallbacks, codec, byteOps, textOps: this.#text };
+  }
+
+  /**
+   * Starts over as a core just built with the same options (counters at 0), without checking them again:
+   * it holds nothing between writes, so a reader that decodes one part of a stream after another keeps one.
+   */
+  restart(): void {
+    this.#ended = false;
+    this.#counts = { utf8: 0, fallback: 0, replaced: 0 };
+    this.#rejectedUnitBytes = 0;
   }
 
   /** The encodings tried, in order, for units strict UTF-8 rejects (empty when off). */

@@ -76,7 +76,7 @@ export class LineClipperCore
   #clippedUnits = 0;
   #omittedBytes = 0;
   #longestUnitBytes = 0;
-  readonly #clips: LineClip[] = [];
+  #clips: LineClip[] = [];
 
   /**
    * @throws {TypeError} When `options` or one of its fields has the wrong type, a key is unknown or
@@ -96,6 +96,19 @@ export class LineClipperCore
     this.#ops = byteOps;
     this.#maxLineBytes = maxLineBytes;
     this.#maxClipRecords = maxClipRecords;
+  }
+
+  /**
+   * Starts over as a core just built with the same options (counters and clips cleared), without checking
+   * them again: it holds nothing between writes, so a reader that clips one part after another keeps one.
+   */
+  restart(): void {
+    this.#ended = false;
+    this.#units = 0;
+    this.#clippedUnits = 0;
+    this.#omittedBytes = 0;
+    this.#longestUnitBytes = 0;
+    this.#clips = [];
   }
 
   /** A fresh snapshot of the counters. */

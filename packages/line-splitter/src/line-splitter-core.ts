@@ -121,7 +121,7 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   #bytes = 0;
   #units = 0;
   #forcedFlushes = 0;
-  readonly #builtUnits: BuiltUnits = { count: 0 };
+  #builtUnits: BuiltUnits = { count: 0 };
 
   /**
    * @throws TypeError when `options` is not an object, has an unknown key, an option has the wrong
@@ -153,6 +153,22 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     this.#findBounds = { find: byteOps };
     this.#offset = startOffset;
     this.#pending = new PendingBytes(byteOps);
+  }
+
+  /**
+   * Starts over as a core just built with the same options and `startOffset` (counters at 0, anything held
+   * let go), without checking them again: a reader that splits one part of a stream after another keeps one.
+   */
+  restart(startOffset = 0): void {
+    this.#ended = false;
+    this.#pending.keepFrom(EMPTY, this.#pending.length);
+    this.#crPending = false;
+    this.#offset = startOffset;
+    this.#bytes = 0;
+    this.#units = 0;
+    this.#forcedFlushes = 0;
+    // A batch handed out before may still build its units: it counts them for the part it came from.
+    this.#builtUnits = { count: 0 };
   }
 
   /** A snapshot of the counters. */

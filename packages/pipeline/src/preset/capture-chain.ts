@@ -11,7 +11,13 @@ import { portableLatin1, SecretRedactorCore } from '@pipeguard/secret-redactor/c
 import { type Emit, SourceOffsetMap } from '@pipeguard/shared/core';
 import { TerminalRendererCore } from '@pipeguard/terminal-renderer/core';
 import { type CaptureResult, composeCapture, type SpillFacts } from './capture-result';
-import { createDecodeCores, type DecodeCores, type DecodeTools, decodeKeptBytes } from './decode-kept';
+import {
+  createDecodeCores,
+  type DecodeCores,
+  type DecodeTools,
+  decodeKeptBytes,
+  restartDecodeCores,
+} from './decode-kept';
 import { PipelineError } from './errors';
 import { excerptDecoder } from './excerpt-decoder';
 import { type PresetOptions, type ResolvedPresetOptions, resolvePresetOptions } from './preset-options';
@@ -143,13 +149,16 @@ export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
   readonly #tools: CaptureChainTools;
-  /** Built with the chain, so that their options are checked first; each capture after the first builds its own. */
-  #headDecode: DecodeCores | null;
+  /** Built with the chain, so that their options are checked first; each capture after the first restarts them. */
+  readonly #headDecode: DecodeCores;
+  #headDecoded = false;
+  /** The cores that decode a checkpoint's view (built at the first that shows one), restarted for each decode. */
+  #viewDecode: DecodeCores | null = null;
   #headLines: HeadLineOffsets | null;
   readonly #enter: Emit<Uint8Array>;
   readonly #steps: (readonly [Pick<Step, 'end'>, Emit<Uint8Array>])[] = [];
   readonly #stageSettings: PresetStageSettings;
-  readonly #sourceOffsetOf: OffsetMap;
+  readonly #partOffsetOf: OffsetMap;
   readonly #guardEmit: Emit<Uint8Array> | null;
   readonly #checkpoints: boolean;
   #sinkBytes = 0;
@@ -214,17 +223,21 @@ export class CaptureChain {
       [folder, redactor, renderer, guard],
       () => transcoder.encoding === null,
     );
-    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf, byteOps });
+    this.#checkpoints = shell.checkpoints ?? false;
+    // One map for every part: each part's offsets count from where its sink began, less the lines it left out.
+    const partOffsetOf: OffsetMap = this.#checkpoints
+      ? (offset) => sourceOffsetOf(offset + this.#sinkBase + this.#shownLines.skipped)
+      : sourceOffsetOf;
+    const sink = new BoundedSinkCore({ ...stageSettings.sink, sourceOffsetOf: partOffsetOf, byteOps });
     this.cores = { counter, guard, transcoder, renderer, redactor, folder, sink };
     this.#stageSettings = stageSettings;
     this.#shownLines = new ShownLines(byteOps);
-    this.#sourceOffsetOf = sourceOffsetOf;
-    this.#headLines = this.#headLinesFrom(sourceOffsetOf);
+    this.#partOffsetOf = partOffsetOf;
+    this.#headLines = this.#headLinesFrom();
     const limited = maxBytes === null || maxBytes > tools.maxCaptureBytes;
     let next: Emit<Uint8Array> = (bytes) => this.#toSink(bytes, limited);
     const filter = shell.beforeSink?.(settings, stageSettings.sink) ?? null;
     if (filter !== null) next = this.#before(filterStep(filter), next);
-    this.#checkpoints = shell.checkpoints ?? false;
     // Once a head-only sink is full nothing after it is shown: the redactor's work would serve only counts.
     // Full is not enough: until the sink has left a byte out, the redacted output may still end within the
     // budget (a key block left open is withheld to the stream's end), and the capture is then not truncated.
@@ -284,11 +297,8 @@ export class CaptureChain {
       held.length > 0 && capture.text.endsWith(this.#decode(inSink)) ? this.#decode(held) : '';
     this.#shown = unsettled === '' ? EMPTY : held;
     this.#shownLines.start(this.#shown);
-    const base = this.#sinkBase;
-    const map: OffsetMap = (offset) => this.#sourceOffsetOf(offset + base + this.#shownLines.skipped);
-    const byteOps = this.#tools.byteOps;
-    this.cores.sink = new BoundedSinkCore({ ...this.#stageSettings.sink, sourceOffsetOf: map, byteOps });
-    this.#headLines = this.#headLinesFrom(map);
+    this.cores.sink.restart();
+    this.#headLines = this.#headLinesFrom();
     return { capture, unsettled, unchanged };
   }
 
@@ -310,7 +320,11 @@ export class CaptureChain {
 
   #decode(bytes: Uint8Array): string {
     if (bytes.length === 0) return '';
-    return decodeKeptBytes(bytes, createDecodeCores(this.settings, this.#tools), {
+    const cores = this.#viewDecode
+      ? restartDecodeCores(this.#viewDecode)
+      : createDecodeCores(this.settings, this.#tools);
+    this.#viewDecode = cores;
+    return decodeKeptBytes(bytes, cores, {
       label: this.settings.label,
       maxTextLength: this.#tools.maxCaptureBytes,
     }).text;
@@ -327,11 +341,11 @@ export class CaptureChain {
     };
   }
 
-  #headLinesFrom(map: OffsetMap): HeadLineOffsets | null {
+  #headLinesFrom(): HeadLineOffsets | null {
     const { folder, redactor, renderer, guard, transcoder } = this.cores;
     const mapped = folder ?? redactor ?? renderer ?? (guard ? transcoder : null);
     const { headHorizon } = this.#stageSettings;
-    return mapped && headHorizon !== null ? new HeadLineOffsets(map, headHorizon) : null;
+    return mapped && headHorizon !== null ? new HeadLineOffsets(this.#partOffsetOf, headHorizon) : null;
   }
 
   #compose(spill: SpillFacts | null, counts: StageCounts): CaptureResult {
@@ -344,8 +358,8 @@ export class CaptureChain {
     const { label } = settings;
     const maxTextLength = this.#tools.maxCaptureBytes;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const headDecode = this.#headDecode ?? createDecodeCores(settings, this.#tools);
-    this.#headDecode = null;
+    const headDecode = this.#headDecoded ? restartDecodeCores(this.#headDecode) : this.#headDecode;
+    this.#headDecoded = true;
     const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, {
       label,
       maxTextLength,

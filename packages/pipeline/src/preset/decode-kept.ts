@@ -57,6 +57,14 @@ export function createDecodeCores(
   };
 }
 
+/** Starts `cores` over as {@link createDecodeCores} would build them, without checking their options again. */
+export function restartDecodeCores(cores: DecodeCores, startOffset = 0): DecodeCores {
+  cores.splitter.restart(startOffset);
+  cores.clipper?.restart();
+  cores.decoder.restart();
+  return cores;
+}
+
 /** Bounds the text {@link decodeKeptBytes} may build. */
 export interface DecodeLimit {
   /** Names the stream in the error. */
