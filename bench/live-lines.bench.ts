@@ -108,7 +108,7 @@ export default defineQuestion({
     defineGroup<Input>({
       name: '256 MiB of 80-byte log lines, one 64 KiB chunk a turn',
       setup: ({ quick }) => {
-        const bytes = quick ? 16 * MiB : 256 * MiB;
+        const bytes = quick ? 4 * MiB : 256 * MiB;
         return { chunks: chunksOf(logLines(bytes)), bytes };
       },
       bytes: (input) => input.bytes,
@@ -144,7 +144,7 @@ export default defineQuestion({
     defineGroup<ChildInput>({
       name: 'run() of a child writing 200 MiB of 72-byte log lines',
       setup: ({ quick }) => {
-        const bytes = quick ? 16 * MiB : 200 * MiB;
+        const bytes = quick ? 4 * MiB : 200 * MiB;
         return { command: `yes '${LINE}' | head -c ${bytes}`, bytes };
       },
       bytes: (input) => input.bytes,

@@ -31,7 +31,7 @@ export default defineQuestion({
   groups: [
     defineGroup<Connected>({
       name: 'a command writing 1 GiB of log lines',
-      setup: ({ quick }) => connect(quick ? 32 * MiB : GiB),
+      setup: ({ quick }) => connect(quick ? 8 * MiB : GiB),
       teardown: ({ client }) => client.close(),
       bytes: (input) => input.bytes,
       baseline: 'run() directly',

@@ -60,7 +60,7 @@ export default defineQuestion({
     defineGroup<Input>({
       name: 'child writes 256 MiB of log lines to its terminal',
       setup: ({ quick }) => {
-        const bytes = quick ? 16 * MiB : 256 * MiB;
+        const bytes = quick ? 4 * MiB : 256 * MiB;
         return { bytes, command: writer(bytes), outputBytes: bytes };
       },
       bytes: (input) => input.outputBytes,

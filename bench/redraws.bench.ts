@@ -32,7 +32,7 @@ function redrawGroup(name: string, cols: number, rows: number, build: (bytes: nu
     name,
     runs: 5,
     setup: ({ quick }) => {
-      const chunks = build(quick ? MiB : INPUT_BYTES);
+      const chunks = build(quick ? MiB / 4 : INPUT_BYTES);
       return { chunks, bytes: totalBytes(chunks) };
     },
     bytes: (input) => input.bytes,

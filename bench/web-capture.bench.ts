@@ -59,7 +59,7 @@ export default defineQuestion({
         const perBlock = Array.from({ length: block.length / CHUNK_BYTES }, (_, index) =>
           block.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES),
         );
-        const chunks = Array.from({ length: quick ? 4 : 64 }, () => perBlock).flat();
+        const chunks = Array.from({ length: quick ? 1 : 64 }, () => perBlock).flat();
         return { chunks, bytes: chunks.length * CHUNK_BYTES };
       },
       bytes: (input) => input.bytes,

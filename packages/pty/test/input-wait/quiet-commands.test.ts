@@ -24,7 +24,15 @@ async function quietPty(file: string, args: string[]): Promise<PtyChild> {
     await exited;
   });
   const cmdline = () => readFileSync(`/proc/${child.pid}/cmdline`, 'latin1');
-  expect(await eventually(() => !cmdline().includes('pipeguard-pty'))).toBe(true);
+  // Until it execs the wrapper, the forked child still shows this process's command line: seen as the
+  // command, it was sampled, and killed before its session existed (ESRCH), so the test waited out
+  // `sleep 60` or hit its timeout on the busy loop.
+  const forked = readFileSync('/proc/self/cmdline', 'latin1');
+  const execed = () => {
+    const now = cmdline();
+    return now !== forked && !now.includes('pipeguard-pty');
+  };
+  expect(await eventually(execed)).toBe(true);
   return child;
 }
 
