@@ -81,15 +81,21 @@ describe('SecretRedactor at the edges of the reworked detectors (review of issue
     );
   });
 
-  it('should find a separated prefix after any byte but a word byte, whatever the pair before its separator', () => {
+  it('should find a separated prefix at the input’s start or after any byte but a word byte', () => {
+    const byte = fc.integer({ min: 0, max: 255 });
     const separated = fc.record({
       format: fc.constantFrom(...SEPARATED_FORMATS),
-      byte: fc.integer({ min: 0, max: 255 }),
+      // Nothing before (the prefix's separator then sits at its own offset in the first view), a byte, or ` ` and a byte.
+      before: fc.oneof(
+        fc.constant([]),
+        byte.map((one) => [one]),
+        byte.map((one) => [0x20, one]),
+      ),
       salt: fc.nat(),
       cuts: cutsFor(200, 6),
     });
     fc.assert(
-      fc.property(separated, ({ format, byte, salt, cuts }) => {
+      fc.property(separated, ({ format, before, salt, cuts }) => {
         const wanted = wantedOf(format);
         // A body that cannot spell EXAMPLE nor another prefix's start: digits and a few letters in turn.
         const alphabet = [...format.alphabet].filter((char) => /[0-9a-d]/.test(char));
@@ -97,12 +103,11 @@ describe('SecretRedactor at the edges of the reworked detectors (review of issue
           { length: wanted },
           (_, at) => alphabet[(salt + at * 7) % alphabet.length],
         ).join('');
-        const bytes = Buffer.concat([Buffer.from([0x20, byte]), Buffer.from(`${format.prefix}${body} \n`)]);
-        const found = !WORD.has(String.fromCharCode(byte));
+        const bytes = Buffer.concat([Buffer.from(before), Buffer.from(`${format.prefix}${body} \n`)]);
+        const last = before.at(-1);
+        const found = last === undefined || !WORD.has(String.fromCharCode(last));
         const marker = Buffer.from(`[REDACTED:${format.kind}]`);
-        const expected = found
-          ? Buffer.concat([Buffer.from([0x20, byte]), marker, Buffer.from(' \n')])
-          : bytes;
+        const expected = found ? Buffer.concat([Buffer.from(before), marker, Buffer.from(' \n')]) : bytes;
         expectEveryChunking(bytes, cuts, expected, found ? body : null);
       }),
       { numRuns: RUNS },
@@ -222,6 +227,17 @@ describe('SecretRedactor at the edges of the reworked detectors (review of issue
       '[REDACTED:aws-access-key] wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
       { 'aws-access-key': 1 },
     ],
+    // A secret key that starts with EXAMPLE is a documented shape too.
+    [
+      'AKIAIOSFODNN7EXAMPLF EXAMPLEwJalrXUtnFEMI/K7MDENG/bPxRfiCYzXy\n',
+      '[REDACTED:aws-access-key] EXAMPLEwJalrXUtnFEMI/K7MDENG/bPxRfiCYzXy\n',
+      { 'aws-access-key': 1 },
+    ],
+    [
+      'AKIAIOSFODNN7EXAMPLF ZXAMPLEwJalrXUtnFEMI/K7MDENG/bPxRfiCYzXy\n',
+      '[REDACTED:aws-access-key] [REDACTED:aws-secret-key]\n',
+      { 'aws-access-key': 1, 'aws-secret-key': 1 },
+    ],
     [
       'AKIAIOSFODNN7EXAMPLF wJalrXUtnFEMI/K7MDENG/bPxRfiCYzXAMPLEKEY EXAMPLE\n',
       '[REDACTED:aws-access-key] [REDACTED:aws-secret-key] EXAMPLE\n',
@@ -230,6 +246,7 @@ describe('SecretRedactor at the edges of the reworked detectors (review of issue
     ['glpat-abcdefghij0123456789EXAMPLE\n', 'glpat-abcdefghij0123456789EXAMPLE\n', {}],
     ['glpat-abcdefghij0123456789zEXAMPLE\n', '[REDACTED:gitlab-token]\n', { 'gitlab-token': 1 }],
     [`${GITHUB} EXAMPLE\n`, '[REDACTED:github-token] EXAMPLE\n', { 'github-token': 1 }],
+    [`hf_${'aB3'.repeat(11)}z\n`, '[REDACTED:huggingface-token]\n', { 'huggingface-token': 1 }],
     [`\xff${GITHUB}\n`, '\xff[REDACTED:github-token]\n', { 'github-token': 1 }],
     [`xghp_${'aB3'.repeat(12)}\n`, `xghp_${'aB3'.repeat(12)}\n`, {}],
     [`_ghp_${'aB3'.repeat(12)}\n`, `_ghp_${'aB3'.repeat(12)}\n`, {}],
