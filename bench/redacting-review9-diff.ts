@@ -9,7 +9,7 @@ import { type RedactOptions, SecretRedactorCore, TOKEN_FORMATS } from '../packag
  * detectors, the URL detector, the key block's end and the tallies could alter: inputs of token prefixes and
  * bodies, `EXAMPLE` at every place, separators after every pair, webhook hosts, key blocks (open, split, one
  * after another, two redactors interleaved), env values, allow-listed values, caller kinds such as
- * `constructor`, SGR, non-ASCII and invalid UTF-8; written whole, a byte at a time, at every split point (small
+ * `constructor`, tokens and lines longer than the hold, SGR, non-ASCII and invalid UTF-8; written whole, a byte at a time, at every split point (small
  * inputs) and at random cuts, with holds of 256, 300 and 4096 bytes. Compared: what each write emits, the
  * stats, and the source offset of every output byte. Exits 1 at the first difference, printing it.
  */
@@ -65,7 +65,16 @@ const awsPair = fc
     Buffer.concat([Buffer.from(`AKIA${id}`), between, secret.subarray(0, at), example, secret.subarray(at)]),
   );
 
+/** A token or a line longer than the hold: withheld past a window, scanned in windows. */
+const longRun = fc
+  .tuple(
+    fc.constantFrom('', 'ghp_', 'glpat-', 'xoxb-', 'sk-ant-', 'eyJ', 'API_TOKEN=', 'x '),
+    fc.integer({ min: 64, max: 1600 }),
+  )
+  .map(([prefix, repeats]) => Buffer.from(`${prefix}${'aB3x'.repeat(repeats)}`));
+
 const fragment: fc.Arbitrary<Buffer> = fc.oneof(
+  { weight: 1, arbitrary: longRun },
   { weight: 8, arbitrary: token },
   { weight: 3, arbitrary: awsPair },
   { weight: 6, arbitrary: ascii(...TOKEN_FORMATS.map((format) => format.prefix)) },
@@ -183,16 +192,10 @@ function drive(Redactor: Core, chunks: readonly Uint8Array[], options: RedactOpt
   return { writes, stats: JSON.stringify(core.stats), offsets: offsets.join() };
 }
 
+/** `bytes` cut at `positions` (in any order): the pieces between consecutive cuts. */
 function cuts(bytes: Buffer, positions: readonly number[]): Buffer[] {
-  const sorted = [...positions].sort((a, b) => a - b);
-  const chunks: Buffer[] = [];
-  let start = 0;
-  for (const position of sorted) {
-    chunks.push(bytes.subarray(start, position));
-    start = position;
-  }
-  chunks.push(bytes.subarray(start));
-  return chunks;
+  const bounds = [0, ...[...positions].sort((a, b) => a - b), bytes.length];
+  return bounds.slice(1).map((end, index) => bytes.subarray(bounds[index], end));
 }
 
 const bytewise = (bytes: Buffer) => Array.from(bytes, (_, at) => bytes.subarray(at, at + 1));
@@ -227,7 +230,9 @@ const property = (maxFragments: number, check: (bytes: Buffer, o: RedactOptions)
   );
 
 property(6, (bytes, o) => {
-  for (let at = 0; at <= bytes.length; at++) same(bytes, cuts(bytes, [at]), o, `split at ${at}`);
+  // Every split point of a small input; every 37th of one with a long run.
+  for (let at = 0; at <= bytes.length; at += bytes.length > 400 ? 37 : 1)
+    same(bytes, cuts(bytes, [at]), o, `split at ${at}`);
 });
 console.log(`every split: ${RUNS} inputs, ${compared} comparisons`);
 property(30, (bytes, o) => {

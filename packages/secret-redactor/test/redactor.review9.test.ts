@@ -116,7 +116,7 @@ describe('SecretRedactor at the edges of the reworked detectors (review of issue
 
   it('should redact a webhook URL’s path of 20 bytes or more, and only under its exact host', () => {
     const hooks = fc.record({
-      host: fc.constantFrom(
+      host: fc.constantFrom<[string, string | null]>(
         ['hooks.slack.com/services/', 'slack-webhook'],
         ['hooks.slack.com/workflows/', 'slack-webhook'],
         ['hooks.slack.com/triggers/', 'slack-webhook'],
