@@ -57,12 +57,21 @@ const awsPair = fc
   .tuple(
     random('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16, 16),
     ascii(' ', ',', ' --secret ', '\n', ' '.repeat(40)),
-    random(`${ALNUM}+/`, 38, 42),
-    fc.integer({ min: 0, max: 48 }),
+    // 33 bytes and EXAMPLE make a 40-byte key: the one length that is a key.
+    fc.oneof(random(`${ALNUM}+/`, 33, 33), random(`${ALNUM}+/`, 33, 42)),
+    fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 42 })),
     ascii('EXAMPLE', 'EXAMPL', ''),
+    ascii(' ', ',', ''),
   )
-  .map(([id, between, secret, at, example]) =>
-    Buffer.concat([Buffer.from(`AKIA${id}`), between, secret.subarray(0, at), example, secret.subarray(at)]),
+  .map(([id, between, secret, at, example, end]) =>
+    Buffer.concat([
+      Buffer.from(`AKIA${id}`),
+      between,
+      secret.subarray(0, at),
+      example,
+      secret.subarray(at),
+      end,
+    ]),
   );
 
 /** A token or a line longer than the hold: withheld past a window, scanned in windows. */
@@ -255,8 +264,10 @@ fc.assert(
 console.log(`random cuts of long inputs: ${RUNS} inputs, ${compared} comparisons`);
 
 // Key blocks' END carried across writes while another redactor's block is open: the empty carry is shared.
+const BEGIN = Buffer.from('-----BEGIN RSA PRIVATE KEY-----\n');
+const opened = inputs(30).map((bytes) => Buffer.concat([BEGIN, bytes]));
 fc.assert(
-  fc.property(inputs(30), inputs(30), holds, (first, second, maxHoldBytes) => {
+  fc.property(opened, opened, holds, (first, second, maxHoldBytes) => {
     const alone = [first, second].map((bytes) =>
       drive(SecretRedactorCore, bytewise(bytes), { maxHoldBytes }),
     );
