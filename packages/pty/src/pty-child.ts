@@ -34,6 +34,18 @@ function signalNameOf(signal: number): NodeJS.Signals | null {
   return signalNames.get(signal) ?? null;
 }
 
+/** Sends `signal` to `pid` (a group when negative); whether anyone was there to receive it. */
+function signalled(pid: number, signal: NodeJS.Signals | number): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ESRCH' || code === 'EPERM') return false;
+    throw error;
+  }
+}
+
 /**
  * A command running under a pseudo-terminal, shaped like the part of a `ChildProcess` that `capture()`
  * uses: `stdout` carries everything the terminal shows (a terminal has one output stream, so `stderr`
@@ -118,14 +130,11 @@ export class PtyChild extends EventEmitter {
    */
   kill(signal: NodeJS.Signals | number = 'SIGTERM'): boolean {
     if (this.pid === undefined) return false;
-    try {
-      process.kill(-this.pid, signal);
-      return true;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ESRCH' || code === 'EPERM') return false;
-      throw error;
-    }
+    if (signalled(-this.pid, signal)) return true;
+    // node-pty's forked command makes its session once it runs, often after the spawn has returned: until
+    // then its pid leads no group, so it is signalled alone (it has no descendants yet). Not once it has
+    // gone, when its pid may be another process's.
+    return !this.#exited && !this.#draining && signalled(this.pid, signal);
   }
 
   #createStdin(terminal: PtyProcess): Writable {
