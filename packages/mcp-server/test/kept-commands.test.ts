@@ -118,8 +118,10 @@ describe.each(TRANSPORTS)('kept commands over %s', (_, start) => {
       text += read.stdout.text;
     }
     expect(read).toMatchObject({ running: false, exit_code: 0, state: 'exited' });
-    // The prompt's row, still on the terminal's screen, is shown again as it now stands (echo is off).
-    expect(text).toBe('Name? hello pipeguard\n');
+    // The prompt's row, still on the terminal's screen, is shown again as it now stands (echo is off). A read that
+    // returns between the answer and the command's output shows the row as it stood then, so on a busy machine
+    // it can come once more before its final form (seen once in CI: 'Name? Name? hello pipeguard\n').
+    expect(text).toMatch(/^(?:Name\? )*Name\? hello pipeguard\n$/);
     expect((await server.call('list_commands', {})).structuredContent).toEqual({ commands: [] });
   });
 
