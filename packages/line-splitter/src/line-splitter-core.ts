@@ -116,6 +116,8 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
   readonly #deferBounds: boolean;
   readonly #findBounds: BatchBounds;
   readonly #pending: PendingBytes;
+  /** Where the offsets of a fresh (or restarted) core count from. */
+  readonly #startOffset: number;
   #crPending = false;
   #offset = 0;
   #bytes = 0;
@@ -151,19 +153,20 @@ export class LineSplitterCore implements StageCore<LineUnit | LineBatch, LineSpl
     this.#batched = batched;
     this.#deferBounds = batched && deferBounds;
     this.#findBounds = { find: byteOps };
+    this.#startOffset = startOffset;
     this.#offset = startOffset;
     this.#pending = new PendingBytes(byteOps);
   }
 
   /**
-   * Starts over as a core just built with the same options and `startOffset` (counters at 0, anything held
-   * let go), without checking them again: a reader that splits one part of a stream after another keeps one.
+   * Starts over as a core just built with the same options, `startOffset` included (counters at 0, anything
+   * held let go), without checking them again: a reader that splits one part of a stream after another keeps one.
    */
-  restart(startOffset = 0): void {
+  restart(): void {
     this.#ended = false;
     this.#pending.keepFrom(EMPTY, this.#pending.length);
     this.#crPending = false;
-    this.#offset = startOffset;
+    this.#offset = this.#startOffset;
     this.#bytes = 0;
     this.#units = 0;
     this.#forcedFlushes = 0;

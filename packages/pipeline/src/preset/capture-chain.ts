@@ -149,9 +149,8 @@ export class CaptureChain {
   readonly settings: ResolvedPresetOptions;
   readonly cores: CaptureCores;
   readonly #tools: CaptureChainTools;
-  /** Built with the chain, so that their options are checked first; each capture after the first restarts them. */
+  /** Built with the chain, so that their options are checked first; restarted for each capture. */
   readonly #headDecode: DecodeCores;
-  #headDecoded = false;
   /** The cores that decode a checkpoint's view (built at the first that shows one), restarted for each decode. */
   #viewDecode: DecodeCores | null = null;
   #headLines: HeadLineOffsets | null;
@@ -320,11 +319,8 @@ export class CaptureChain {
 
   #decode(bytes: Uint8Array): string {
     if (bytes.length === 0) return '';
-    const cores = this.#viewDecode
-      ? restartDecodeCores(this.#viewDecode)
-      : createDecodeCores(this.settings, this.#tools);
-    this.#viewDecode = cores;
-    return decodeKeptBytes(bytes, cores, {
+    this.#viewDecode ??= createDecodeCores(this.settings, this.#tools);
+    return decodeKeptBytes(bytes, restartDecodeCores(this.#viewDecode), {
       label: this.settings.label,
       maxTextLength: this.#tools.maxCaptureBytes,
     }).text;
@@ -358,9 +354,8 @@ export class CaptureChain {
     const { label } = settings;
     const maxTextLength = this.#tools.maxCaptureBytes;
     const headBytes = kept.omittedStart ?? kept.bytes.length;
-    const headDecode = this.#headDecoded ? restartDecodeCores(this.#headDecode) : this.#headDecode;
-    this.#headDecoded = true;
-    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), headDecode, {
+    // Restarting cores just built changes nothing: each capture of a checkpointed chain starts them over.
+    const head = decodeKeptBytes(kept.bytes.subarray(0, headBytes), restartDecodeCores(this.#headDecode), {
       label,
       maxTextLength,
     });

@@ -58,8 +58,8 @@ export function createDecodeCores(
 }
 
 /** Starts `cores` over as {@link createDecodeCores} would build them, without checking their options again. */
-export function restartDecodeCores(cores: DecodeCores, startOffset = 0): DecodeCores {
-  cores.splitter.restart(startOffset);
+export function restartDecodeCores(cores: DecodeCores): DecodeCores {
+  cores.splitter.restart();
   cores.clipper?.restart();
   cores.decoder.restart();
   return cores;
